@@ -1,0 +1,86 @@
+# Plyground build. `make run` serves the app on http://127.0.0.1:8000; `make test` installs what
+# the tests need and runs every test, browser tests included.
+SHELL := /bin/bash
+GO ?= go
+GOROOT := $(shell $(GO) env GOROOT)
+GOBIN := $(shell $(GO) env GOPATH)/bin
+STATICCHECK := $(GOBIN)/staticcheck
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+WASMENV := GOOS=js GOARCH=wasm PATH="$(GOROOT)/lib/wasm:$$PATH"
+GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*')
+FUZZTIME ?= 60s
+ADDR ?= 127.0.0.1:8000
+
+.PHONY: all run build wasm test deps lint gotest browsertest bench soak fuzz dist clean
+
+all: build
+
+## Build -------------------------------------------------------------------------------------
+
+web/app.wasm: $(GOFILES) go.mod go.sum
+	$(WASMENV) $(GO) build -o $@ ./cmd/pwa
+
+wasm: web/app.wasm
+
+bin/pwa: $(GOFILES) go.mod go.sum
+	$(GO) build -o $@ ./cmd/pwa
+
+bin/plyground: $(GOFILES) go.mod go.sum
+	$(GO) build -o $@ ./cmd/plyground
+
+build: wasm bin/pwa bin/plyground
+
+run: wasm bin/pwa
+	./bin/pwa -addr $(ADDR)
+
+dist: wasm bin/pwa
+	./bin/pwa -dist dist
+
+## Test --------------------------------------------------------------------------------------
+
+test: deps lint gotest browsertest
+
+deps: $(CHROMIUM) node_modules/.package-lock.json $(STATICCHECK)
+
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+$(STATICCHECK):
+	$(GO) install honnef.co/go/tools/cmd/staticcheck@v0.7.0
+
+lint: $(STATICCHECK)
+	@unformatted=$$(gofmt -l $(GOFILES)); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+	$(STATICCHECK) ./...
+	GOOS=js GOARCH=wasm $(STATICCHECK) ./...
+
+gotest:
+	$(GO) test -count=1 ./...
+
+browsertest: deps build
+	node --test --test-concurrency=1 tests/browser/
+
+## Measure -----------------------------------------------------------------------------------
+
+# Benchmarks: native, then the engine under WebAssembly on Node, then the deep perft runs.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(WASMENV) $(GO) test -run '^$$' -bench 'Perft' ./engine/
+	$(GO) test -tags deep -run 'Deep' -count=1 -timeout 60m -v ./engine/ ./variants/...
+
+# Long soaks and every fuzz target for FUZZTIME each.
+soak:
+	$(GO) test -tags deep -run 'Soak' -count=1 -timeout 60m ./...
+	scripts/fuzz.sh $(FUZZTIME)
+
+fuzz:
+	scripts/fuzz.sh $(FUZZTIME)
+
+clean:
+	rm -rf bin dist web/*.wasm web/*.wasm.gz web/*.wasm.br

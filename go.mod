@@ -1,0 +1,8 @@
+module github.com/plyground/plyground
+
+go 1.26.8
+
+require (
+	github.com/hack-pad/safejs v0.1.1 // indirect
+	github.com/maxence-charriere/go-app/v10 v10.1.11 // indirect
+)

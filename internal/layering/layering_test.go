@@ -1,0 +1,151 @@
+package layering
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/plyground/plyground"
+
+// rank places a package of the module in the layer order; a package may import (directly or
+// not) only packages of a strictly lower rank, except variants/<name> packages, which share a
+// rank and must never import each other.
+func rank(pkg string) (int, bool) {
+	rel := strings.TrimPrefix(strings.TrimPrefix(pkg, module), "/")
+	switch {
+	case rel == "engine":
+		return 0, true
+	case rel == "engine/search":
+		return 1, true
+	case rel == "variants/turn":
+		return 2, true
+	case strings.HasPrefix(rel, "variants/"):
+		return 3, true
+	case rel == "variants":
+		return 4, true
+	case rel == "app/session":
+		return 5, true
+	case rel == "app/store":
+		return 6, true
+	case rel == "app/browser":
+		return 7, true
+	case rel == "app/view":
+		return 8, true
+	case rel == "app":
+		return 9, true
+	case strings.HasPrefix(rel, "cmd/"):
+		return 10, true
+	case strings.HasPrefix(rel, "internal/"):
+		return 11, true
+	}
+	return 0, false
+}
+
+type pkgInfo struct {
+	path    string
+	imports []string
+	deps    []string
+}
+
+func list(t *testing.T, goos, goarch string) []pkgInfo {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}}|{{join .Imports \",\"}}|{{join .Deps \",\"}}", module+"/...")
+	cmd.Dir = "../.."
+	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list (%s/%s): %v\n%s", goos, goarch, err, stderr.String())
+	}
+	var pkgs []pkgInfo
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		parts := strings.Split(line, "|")
+		if len(parts) != 3 {
+			t.Fatalf("unexpected go list line %q", line)
+		}
+		pkgs = append(pkgs, pkgInfo{path: parts[0], imports: split(parts[1]), deps: split(parts[2])})
+	}
+	return pkgs
+}
+
+func split(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+func isModule(p string) bool { return p == module || strings.HasPrefix(p, module+"/") }
+
+func isStd(p string) bool {
+	first := strings.SplitN(p, "/", 2)[0]
+	return !strings.Contains(first, ".")
+}
+
+// violations lists what breaks the layering in one build configuration.
+func violations(pkgs []pkgInfo) []string {
+	var bad []string
+	for _, p := range pkgs {
+		rel := strings.TrimPrefix(strings.TrimPrefix(p.path, module), "/")
+		r, ok := rank(p.path)
+		if !ok {
+			bad = append(bad, p.path+": not placed in the layer order (add it to rank in layering_test.go and DESIGN.md)")
+			continue
+		}
+		for _, d := range p.deps {
+			if isModule(d) {
+				dr, ok := rank(d)
+				if !ok {
+					continue // reported on its own
+				}
+				sameVariantLayer := r == 3 && dr == 3
+				if dr > r || (dr == r && d != p.path) || sameVariantLayer && d != p.path {
+					bad = append(bad, p.path+" depends on "+d+" against the layer order")
+				}
+			}
+			if (rel == "engine" || rel == "engine/search") && !isStd(d) && !isModule(d) {
+				bad = append(bad, p.path+" depends on "+d+": the engine uses the standard library only")
+			}
+		}
+		for _, d := range p.imports {
+			if strings.HasPrefix(d, "github.com/maxence-charriere/go-app") &&
+				rel != "app/view" && rel != "app/browser" && !strings.HasPrefix(rel, "cmd/") {
+				bad = append(bad, p.path+" imports go-app: only app/view, app/browser and cmd may")
+			}
+			if (d == "syscall/js" || strings.HasPrefix(d, "github.com/hack-pad/safejs")) &&
+				rel != "app/browser" && rel != "cmd/worker" {
+				bad = append(bad, p.path+" imports "+d+": only app/browser and cmd/worker may")
+			}
+		}
+	}
+	return bad
+}
+
+func TestImportDirections(t *testing.T) {
+	for _, target := range [][2]string{{"linux", "amd64"}, {"js", "wasm"}} {
+		for _, v := range violations(list(t, target[0], target[1])) {
+			t.Errorf("%s/%s: %s", target[0], target[1], v)
+		}
+	}
+}
+
+// TestImportDirectionsDetects proves the checker can fail: a synthetic engine package that
+// imports a variant, and a session package that imports go-app, must both be reported.
+func TestImportDirectionsDetects(t *testing.T) {
+	fake := []pkgInfo{
+		{path: module + "/engine", deps: []string{module + "/variants/sdm", "fmt"}},
+		{path: module + "/variants/sdm", deps: []string{module + "/variants/dice"}},
+		{path: module + "/variants/dice"},
+		{path: module + "/app/session", imports: []string{"github.com/maxence-charriere/go-app/v10/pkg/app"}},
+		{path: module + "/app/store", imports: []string{"syscall/js"}},
+		{path: module + "/engine/search", deps: []string{"golang.org/x/exp/slices"}},
+	}
+	got := violations(fake)
+	if len(got) != 5 {
+		t.Fatalf("want 5 violations, got %d: %q", len(got), got)
+	}
+}
