@@ -2,7 +2,9 @@ module github.com/plyground/plyground
 
 go 1.26.8
 
+require github.com/maxence-charriere/go-app/v10 v10.1.11
+
 require (
-	github.com/hack-pad/safejs v0.1.1 // indirect
-	github.com/maxence-charriere/go-app/v10 v10.1.11 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/hack-pad/safejs v0.1.1
 )

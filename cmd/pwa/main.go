@@ -1,0 +1,35 @@
+// Command pwa is the Plyground web app. Built for the browser (GOOS=js GOARCH=wasm) it is
+// web/app.wasm, the program that draws the pages; built natively it is the host program,
+// which serves the app (-addr) or writes it out as a static website (-dist).
+//
+//	pwa -addr 127.0.0.1:8000   serve on that address (port 0 picks a free port)
+//	pwa -dist dist             write the static site into dist/ and exit
+//
+// The host program reads web/ from the current directory: run it from the repository root
+// after building web/app.wasm.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/view"
+)
+
+func main() {
+	routes()
+
+	// In the browser this runs the app and never returns; on the host it returns at once.
+	app.RunWhenOnBrowser()
+
+	if err := serve(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "pwa:", err)
+		os.Exit(1)
+	}
+}
+
+// routes registers the pages, for the browser program and for the host's prerendering alike.
+func routes() {
+	app.Route("/", func() app.Composer { return &view.Home{} })
+}
