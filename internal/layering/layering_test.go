@@ -26,7 +26,7 @@ func rank(pkg string) (int, bool) {
 		return 3, true
 	case rel == "variants":
 		return 4, true
-	case rel == "app/session":
+	case rel == "app/session", rel == "app/qr":
 		return 5, true
 	case rel == "app/store":
 		return 6, true
@@ -102,8 +102,7 @@ func violations(pkgs []pkgInfo) []string {
 				if !ok {
 					continue // reported on its own
 				}
-				sameVariantLayer := r == 3 && dr == 3
-				if dr > r || (dr == r && d != p.path) || sameVariantLayer && d != p.path {
+				if dr > r || (dr == r && d != p.path) {
 					bad = append(bad, p.path+" depends on "+d+" against the layer order")
 				}
 			}

@@ -1,0 +1,80 @@
+// Command plyground holds the command-line tools of Plyground: perft (orthodox and, through
+// -variant, turn-perft of the multi-ply variants), and later self-play matches and solving.
+//
+// Usage:
+//
+//	plyground perft [-fen FEN] [-depth N] [-divide] [-variant ID] [-options OPTS]
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// command is one subcommand: run parses args (without the subcommand name) and writes its
+// output to stdout; an error wrapping errUsage makes main print the usage and exit 2.
+type command struct {
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) error
+}
+
+// errUsage marks errors caused by bad command-line input.
+var errUsage = errors.New("usage error")
+
+// commands lists the subcommands; other tools add theirs here.
+var commands = map[string]command{
+	"perft": {"count the leaf nodes of the move tree (orthodox or a variant)", runPerft},
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand and returns the process exit code: 0 on success, 1 when the
+// command fails, 2 on bad usage.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "plyground: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	if err := cmd.run(args[1:], stdout, stderr); err != nil {
+		fmt.Fprintf(stderr, "plyground %s: %v\n", args[0], err)
+		if errors.Is(err, errUsage) {
+			return 2
+		}
+		return 1
+	}
+	return 0
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: plyground <command> [flags]")
+	fmt.Fprintln(w, "commands:")
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", name, commands[name].summary)
+	}
+	fmt.Fprintln(w, "run 'plyground <command> -h' for the flags of a command")
+}
+
+// usageError wraps a message as a usage error.
+func usageError(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errUsage, strings.TrimSpace(fmt.Sprintf(format, args...)))
+}

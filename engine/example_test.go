@@ -1,0 +1,57 @@
+package engine_test
+
+import (
+	"fmt"
+
+	"github.com/plyground/plyground/engine"
+)
+
+func ExampleParseFEN() {
+	p, err := engine.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// No black pawn can take e.p., so the target is dropped.
+	fmt.Println(p.FEN())
+	_, err = engine.ParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1")
+	fmt.Println(err)
+	// Output:
+	// rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
+	// fen field 3 (castling): unexpected 'x' in "KQkx"
+}
+
+func ExamplePosition_LegalMoves() {
+	p := engine.StartPosition()
+	buf := make([]engine.Move, 0, 256) // reused: no allocation per call
+	moves := p.LegalMoves(buf[:0])
+	fmt.Println(len(moves), moves[0].UCI(), p.SAN(moves[0]))
+	// Output: 20 a2a3 a3
+}
+
+func ExampleGame() {
+	g := engine.NewGame(engine.StartPosition())
+	for _, san := range []string{"f3", "e5", "g4", "Qh4#"} {
+		m, err := g.Position().ParseSAN(san)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if err := g.Play(m); err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	fmt.Println(g.Outcome())
+	// Output: black wins by checkmate
+}
+
+func ExampleDivide() {
+	for _, e := range engine.Divide(engine.StartPosition(), 3)[:3] {
+		fmt.Printf("%s %s %d\n", e.UCI, e.SAN, e.Nodes)
+	}
+	// Output:
+	// a2a3 a3 380
+	// a2a4 a4 420
+	// b1a3 Na3 400
+}

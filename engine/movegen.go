@@ -1,0 +1,252 @@
+package engine
+
+// Legal move generation. Pins and checks are computed first, so every generated move is legal
+// without trying it: a pinned piece moves only along its pin line, a side in single check only
+// captures the checker or blocks, a side in double check only moves its king, and king moves
+// are tested against the attacks with the king lifted off the board. Only en passant is tested
+// by replaying the capture on the occupancy (the rank pin and discovered checks).
+//
+// The enemy king is never a target: when the side not to move is in check (a position made by
+// WithTurn) no generated move captures it.
+
+// maxMoves bounds the number of legal moves in any position (218 is the known maximum).
+const maxMoves = 256
+
+// LegalMoves appends the legal moves of the side to move to buf and returns the extended
+// slice. It does not allocate when buf has room for them (256 always suffices).
+func (p Position) LegalMoves(buf []Move) []Move {
+	return p.generate(buf)
+}
+
+// HasLegalMove reports whether the side to move has a legal move.
+func (p Position) HasLegalMove() bool {
+	var buf [maxMoves]Move
+	return len(p.generate(buf[:0])) > 0
+}
+
+// IsLegal reports whether m is a legal move in p.
+func (p Position) IsLegal(m Move) bool {
+	if m == NullMove {
+		return false
+	}
+	var buf [maxMoves]Move
+	for _, lm := range p.generate(buf[:0]) {
+		if lm == m {
+			return true
+		}
+	}
+	return false
+}
+
+// GivesCheck reports whether the legal move m leaves the opponent in check.
+func (p Position) GivesCheck(m Move) bool {
+	p.play(m)
+	return p.InCheck()
+}
+
+// genInfo holds what the generators share: targets allowed by checks and the pin lines.
+type genInfo struct {
+	us, them Color
+	ksq      Square
+	own      Bitboard
+	enemy    Bitboard // enemy pieces except their king
+	occ      Bitboard
+	target   Bitboard // squares a non-king move may reach (check mask, no own piece, no king)
+	pinned   Bitboard
+}
+
+func (p *Position) generate(buf []Move) []Move {
+	var g genInfo
+	us := p.turn
+	them := us ^ 1
+	g.us, g.them = us, them
+	g.own = p.byColor[us]
+	g.occ = p.byType[0]
+	theirKing := p.byType[King] & p.byColor[them]
+	g.enemy = p.byColor[them] &^ theirKing
+	ksq := p.KingSquare(us)
+	if ksq >= NoSquare {
+		return buf // only the invalid zero Position has no king
+	}
+	g.ksq = ksq
+
+	// King moves.
+	occNoKing := g.occ &^ (Bitboard(1) << ksq)
+	for t := kingAttacks[ksq] &^ g.own &^ theirKing; t != 0; t &= t - 1 {
+		to := t.First()
+		if !p.attacked(to, them, occNoKing) {
+			buf = append(buf, newMove(ksq, to, Normal, NoPieceType, g.enemy.Has(to)))
+		}
+	}
+
+	checkers := p.attackersTo(ksq, them, g.occ)
+	if checkers&(checkers-1) != 0 {
+		return buf // double check: king moves only
+	}
+	g.target = ^g.own &^ theirKing
+	if checkers != 0 {
+		g.target &= between[ksq][checkers.First()] | checkers
+	}
+
+	// Pins.
+	enemyBB := p.byColor[them]
+	snipers := (rookAttacks(ksq, enemyBB)&(p.byType[Rook]|p.byType[Queen]) |
+		bishopAttacks(ksq, enemyBB)&(p.byType[Bishop]|p.byType[Queen])) & enemyBB
+	for ; snipers != 0; snipers &= snipers - 1 {
+		b := between[ksq][snipers.First()] & g.occ
+		if b != 0 && b&(b-1) == 0 && b&g.own != 0 {
+			g.pinned |= b
+		}
+	}
+
+	buf = p.genPawns(buf, &g)
+
+	// Knights (a pinned knight never moves).
+	for pcs := p.byType[Knight] & g.own &^ g.pinned; pcs != 0; pcs &= pcs - 1 {
+		from := pcs.First()
+		buf = g.appendTargets(buf, from, knightAttacks[from]&g.target)
+	}
+	// Sliders.
+	for pcs := (p.byType[Bishop] | p.byType[Queen]) & g.own; pcs != 0; pcs &= pcs - 1 {
+		from := pcs.First()
+		t := bishopAttacks(from, g.occ) & g.target
+		if g.pinned.Has(from) {
+			t &= line[ksq][from]
+		}
+		buf = g.appendTargets(buf, from, t)
+	}
+	for pcs := (p.byType[Rook] | p.byType[Queen]) & g.own; pcs != 0; pcs &= pcs - 1 {
+		from := pcs.First()
+		t := rookAttacks(from, g.occ) & g.target
+		if g.pinned.Has(from) {
+			t &= line[ksq][from]
+		}
+		buf = g.appendTargets(buf, from, t)
+	}
+
+	// Castling: not out of, through or into check.
+	if checkers == 0 && p.castling != 0 {
+		if us == White {
+			if p.castling&WhiteShort != 0 && g.occ&(Bitboard(1)<<F1|Bitboard(1)<<G1) == 0 &&
+				!p.attacked(F1, them, g.occ) && !p.attacked(G1, them, g.occ) {
+				buf = append(buf, newMove(E1, G1, CastleShort, NoPieceType, false))
+			}
+			if p.castling&WhiteLong != 0 && g.occ&(Bitboard(1)<<B1|Bitboard(1)<<C1|Bitboard(1)<<D1) == 0 &&
+				!p.attacked(D1, them, g.occ) && !p.attacked(C1, them, g.occ) {
+				buf = append(buf, newMove(E1, C1, CastleLong, NoPieceType, false))
+			}
+		} else {
+			if p.castling&BlackShort != 0 && g.occ&(Bitboard(1)<<F8|Bitboard(1)<<G8) == 0 &&
+				!p.attacked(F8, them, g.occ) && !p.attacked(G8, them, g.occ) {
+				buf = append(buf, newMove(E8, G8, CastleShort, NoPieceType, false))
+			}
+			if p.castling&BlackLong != 0 && g.occ&(Bitboard(1)<<B8|Bitboard(1)<<C8|Bitboard(1)<<D8) == 0 &&
+				!p.attacked(D8, them, g.occ) && !p.attacked(C8, them, g.occ) {
+				buf = append(buf, newMove(E8, C8, CastleLong, NoPieceType, false))
+			}
+		}
+	}
+	return buf
+}
+
+func (g *genInfo) appendTargets(buf []Move, from Square, t Bitboard) []Move {
+	for ; t != 0; t &= t - 1 {
+		to := t.First()
+		buf = append(buf, newMove(from, to, Normal, NoPieceType, g.enemy.Has(to)))
+	}
+	return buf
+}
+
+// pawnOK reports whether a pawn move from-to respects a pin.
+func (g *genInfo) pawnOK(from, to Square) bool {
+	return !g.pinned.Has(from) || line[g.ksq][from].Has(to)
+}
+
+func (p *Position) genPawns(buf []Move, g *genInfo) []Move {
+	pawns := p.byType[Pawn] & g.own
+	empty := ^g.occ
+	var push1, push2, capL, capR Bitboard
+	var up, left, right int // offsets from the origin
+	var lastRank Bitboard
+	if g.us == White {
+		up, left, right = 8, 7, 9
+		push1 = pawns << 8 & empty
+		push2 = (push1 & rank3) << 8 & empty
+		capL = (pawns &^ fileA) << 7 & g.enemy
+		capR = (pawns &^ fileH) << 9 & g.enemy
+		lastRank = rank8
+	} else {
+		up, left, right = -8, -9, -7
+		push1 = pawns >> 8 & empty
+		push2 = (push1 & rank6) >> 8 & empty
+		capL = (pawns &^ fileA) >> 9 & g.enemy
+		capR = (pawns &^ fileH) >> 7 & g.enemy
+		lastRank = rank1
+	}
+	push1 &= g.target
+	push2 &= g.target
+	capL &= g.target
+	capR &= g.target
+
+	for t := push1 &^ lastRank; t != 0; t &= t - 1 {
+		to := t.First()
+		from := Square(int(to) - up)
+		if g.pawnOK(from, to) {
+			buf = append(buf, newMove(from, to, Normal, NoPieceType, false))
+		}
+	}
+	for t := push2; t != 0; t &= t - 1 {
+		to := t.First()
+		from := Square(int(to) - 2*up)
+		if g.pawnOK(from, to) {
+			buf = append(buf, newMove(from, to, DoublePush, NoPieceType, false))
+		}
+	}
+	for t := capL &^ lastRank; t != 0; t &= t - 1 {
+		to := t.First()
+		from := Square(int(to) - left)
+		if g.pawnOK(from, to) {
+			buf = append(buf, newMove(from, to, Normal, NoPieceType, true))
+		}
+	}
+	for t := capR &^ lastRank; t != 0; t &= t - 1 {
+		to := t.First()
+		from := Square(int(to) - right)
+		if g.pawnOK(from, to) {
+			buf = append(buf, newMove(from, to, Normal, NoPieceType, true))
+		}
+	}
+	if (push1|capL|capR)&lastRank != 0 {
+		for t := push1 & lastRank; t != 0; t &= t - 1 {
+			to := t.First()
+			buf = g.appendPromotions(buf, Square(int(to)-up), to, false)
+		}
+		for t := capL & lastRank; t != 0; t &= t - 1 {
+			to := t.First()
+			buf = g.appendPromotions(buf, Square(int(to)-left), to, true)
+		}
+		for t := capR & lastRank; t != 0; t &= t - 1 {
+			to := t.First()
+			buf = g.appendPromotions(buf, Square(int(to)-right), to, true)
+		}
+	}
+	if p.ep != NoSquare {
+		for cands := pawnAttacks[g.them][p.ep] & pawns; cands != 0; cands &= cands - 1 {
+			from := cands.First()
+			if p.epLegal(from, p.ep) {
+				buf = append(buf, newMove(from, p.ep, EnPassant, NoPieceType, true))
+			}
+		}
+	}
+	return buf
+}
+
+func (g *genInfo) appendPromotions(buf []Move, from, to Square, capture bool) []Move {
+	if !g.pawnOK(from, to) {
+		return buf
+	}
+	for _, pt := range [4]PieceType{Queen, Rook, Bishop, Knight} {
+		buf = append(buf, newMove(from, to, Promotion, pt, capture))
+	}
+	return buf
+}
