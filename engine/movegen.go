@@ -20,8 +20,7 @@ func (p Position) LegalMoves(buf []Move) []Move {
 
 // HasLegalMove reports whether the side to move has a legal move.
 func (p Position) HasLegalMove() bool {
-	var buf [maxMoves]Move
-	return len(p.generate(buf[:0])) > 0
+	return p.countLegal() > 0
 }
 
 // IsLegal reports whether m is a legal move in p.
@@ -51,12 +50,14 @@ type genInfo struct {
 	own      Bitboard
 	enemy    Bitboard // enemy pieces except their king
 	occ      Bitboard
+	checkers Bitboard
 	target   Bitboard // squares a non-king move may reach (check mask, no own piece, no king)
 	pinned   Bitboard
 }
 
-func (p *Position) generate(buf []Move) []Move {
-	var g genInfo
+// prepare computes the checkers, the check mask and the pinned pieces of the side to move. It
+// returns false when the side to move has no king (only the invalid zero Position).
+func (p *Position) prepare(g *genInfo) bool {
 	us := p.turn
 	them := us ^ 1
 	g.us, g.them = us, them
@@ -66,29 +67,14 @@ func (p *Position) generate(buf []Move) []Move {
 	g.enemy = p.byColor[them] &^ theirKing
 	ksq := p.KingSquare(us)
 	if ksq >= NoSquare {
-		return buf // only the invalid zero Position has no king
+		return false
 	}
 	g.ksq = ksq
-
-	// King moves.
-	occNoKing := g.occ &^ (Bitboard(1) << ksq)
-	for t := kingAttacks[ksq] &^ g.own &^ theirKing; t != 0; t &= t - 1 {
-		to := t.First()
-		if !p.attacked(to, them, occNoKing) {
-			buf = append(buf, newMove(ksq, to, Normal, NoPieceType, g.enemy.Has(to)))
-		}
-	}
-
-	checkers := p.attackersTo(ksq, them, g.occ)
-	if checkers&(checkers-1) != 0 {
-		return buf // double check: king moves only
-	}
+	g.checkers = p.attackersTo(ksq, them, g.occ)
 	g.target = ^g.own &^ theirKing
-	if checkers != 0 {
-		g.target &= between[ksq][checkers.First()] | checkers
+	if g.checkers != 0 {
+		g.target &= between[ksq][g.checkers.First()] | g.checkers
 	}
-
-	// Pins.
 	enemyBB := p.byColor[them]
 	snipers := (rookAttacks(ksq, enemyBB)&(p.byType[Rook]|p.byType[Queen]) |
 		bishopAttacks(ksq, enemyBB)&(p.byType[Bishop]|p.byType[Queen])) & enemyBB
@@ -97,6 +83,54 @@ func (p *Position) generate(buf []Move) []Move {
 		if b != 0 && b&(b-1) == 0 && b&g.own != 0 {
 			g.pinned |= b
 		}
+	}
+	return true
+}
+
+// kingTargets returns the squares the king may move to (castling aside).
+func (p *Position) kingTargets(g *genInfo) Bitboard {
+	occNoKing := g.occ &^ (Bitboard(1) << g.ksq)
+	var ok Bitboard
+	for t := kingAttacks[g.ksq] &^ g.own &^ (p.byType[King] & p.byColor[g.them]); t != 0; t &= t - 1 {
+		to := t.First()
+		if !p.attacked(to, g.them, occNoKing) {
+			ok |= Bitboard(1) << to
+		}
+	}
+	return ok
+}
+
+// canCastle reports whether the side to move may castle short and long: it holds the right,
+// the squares between king and rook are empty, and the king is not in check and does not
+// pass through or land on an attacked square.
+func (p *Position) canCastle(g *genInfo) (short, long bool) {
+	if g.checkers != 0 || p.castling == 0 {
+		return false, false
+	}
+	them := g.them
+	if g.us == White {
+		short = p.castling&WhiteShort != 0 && g.occ&(Bitboard(1)<<F1|Bitboard(1)<<G1) == 0 &&
+			!p.attacked(F1, them, g.occ) && !p.attacked(G1, them, g.occ)
+		long = p.castling&WhiteLong != 0 && g.occ&(Bitboard(1)<<B1|Bitboard(1)<<C1|Bitboard(1)<<D1) == 0 &&
+			!p.attacked(D1, them, g.occ) && !p.attacked(C1, them, g.occ)
+		return short, long
+	}
+	short = p.castling&BlackShort != 0 && g.occ&(Bitboard(1)<<F8|Bitboard(1)<<G8) == 0 &&
+		!p.attacked(F8, them, g.occ) && !p.attacked(G8, them, g.occ)
+	long = p.castling&BlackLong != 0 && g.occ&(Bitboard(1)<<B8|Bitboard(1)<<C8|Bitboard(1)<<D8) == 0 &&
+		!p.attacked(D8, them, g.occ) && !p.attacked(C8, them, g.occ)
+	return short, long
+}
+
+func (p *Position) generate(buf []Move) []Move {
+	var g genInfo
+	if !p.prepare(&g) {
+		return buf
+	}
+	ksq := g.ksq
+	buf = g.appendTargets(buf, ksq, p.kingTargets(&g))
+	if g.checkers&(g.checkers-1) != 0 {
+		return buf // double check: king moves only
 	}
 
 	buf = p.genPawns(buf, &g)
@@ -124,29 +158,103 @@ func (p *Position) generate(buf []Move) []Move {
 		buf = g.appendTargets(buf, from, t)
 	}
 
-	// Castling: not out of, through or into check.
-	if checkers == 0 && p.castling != 0 {
-		if us == White {
-			if p.castling&WhiteShort != 0 && g.occ&(Bitboard(1)<<F1|Bitboard(1)<<G1) == 0 &&
-				!p.attacked(F1, them, g.occ) && !p.attacked(G1, them, g.occ) {
-				buf = append(buf, newMove(E1, G1, CastleShort, NoPieceType, false))
-			}
-			if p.castling&WhiteLong != 0 && g.occ&(Bitboard(1)<<B1|Bitboard(1)<<C1|Bitboard(1)<<D1) == 0 &&
-				!p.attacked(D1, them, g.occ) && !p.attacked(C1, them, g.occ) {
-				buf = append(buf, newMove(E1, C1, CastleLong, NoPieceType, false))
-			}
+	short, long := p.canCastle(&g)
+	if short {
+		buf = append(buf, newMove(ksq, ksq+2, CastleShort, NoPieceType, false))
+	}
+	if long {
+		buf = append(buf, newMove(ksq, ksq-2, CastleLong, NoPieceType, false))
+	}
+	return buf
+}
+
+// countLegal returns the number of legal moves, as len(generate) would, without writing them:
+// the bulk count at the last ply of Perft.
+func (p *Position) countLegal() int {
+	var g genInfo
+	if !p.prepare(&g) {
+		return 0
+	}
+	ksq := g.ksq
+	n := p.kingTargets(&g).Count()
+	if g.checkers&(g.checkers-1) != 0 {
+		return n
+	}
+
+	// Pawns that are not pinned, set-wise.
+	pawns := p.byType[Pawn] & g.own
+	free := pawns &^ g.pinned
+	empty := ^g.occ
+	var push1, push2, capL, capR, lastRank Bitboard
+	if g.us == White {
+		push1 = free << 8 & empty
+		push2 = (push1 & rank3) << 8 & empty
+		capL = (free &^ fileA) << 7 & g.enemy
+		capR = (free &^ fileH) << 9 & g.enemy
+		lastRank = rank8
+	} else {
+		push1 = free >> 8 & empty
+		push2 = (push1 & rank6) >> 8 & empty
+		capL = (free &^ fileA) >> 9 & g.enemy
+		capR = (free &^ fileH) >> 7 & g.enemy
+		lastRank = rank1
+	}
+	push1 &= g.target
+	n += (push1 &^ lastRank).Count() + 4*(push1&lastRank).Count() + (push2 & g.target).Count()
+	capL &= g.target
+	capR &= g.target
+	n += (capL &^ lastRank).Count() + (capR &^ lastRank).Count() + 4*((capL&lastRank).Count()+(capR&lastRank).Count())
+	// Pinned pawns, one by one along their pin line.
+	for pp := pawns & g.pinned; pp != 0; pp &= pp - 1 {
+		from := pp.First()
+		b := Bitboard(1) << from
+		var t Bitboard
+		if g.us == White {
+			one := b << 8 & empty
+			t = one | (one&rank3)<<8&empty
 		} else {
-			if p.castling&BlackShort != 0 && g.occ&(Bitboard(1)<<F8|Bitboard(1)<<G8) == 0 &&
-				!p.attacked(F8, them, g.occ) && !p.attacked(G8, them, g.occ) {
-				buf = append(buf, newMove(E8, G8, CastleShort, NoPieceType, false))
-			}
-			if p.castling&BlackLong != 0 && g.occ&(Bitboard(1)<<B8|Bitboard(1)<<C8|Bitboard(1)<<D8) == 0 &&
-				!p.attacked(D8, them, g.occ) && !p.attacked(C8, them, g.occ) {
-				buf = append(buf, newMove(E8, C8, CastleLong, NoPieceType, false))
+			one := b >> 8 & empty
+			t = one | (one&rank6)>>8&empty
+		}
+		t |= pawnAttacks[g.us][from] & g.enemy
+		t &= g.target & line[ksq][from]
+		n += (t &^ lastRank).Count() + 4*(t&lastRank).Count()
+	}
+	if p.ep != NoSquare {
+		for cands := pawnAttacks[g.them][p.ep] & pawns; cands != 0; cands &= cands - 1 {
+			if p.epLegal(cands.First(), p.ep) {
+				n++
 			}
 		}
 	}
-	return buf
+
+	for pcs := p.byType[Knight] & g.own &^ g.pinned; pcs != 0; pcs &= pcs - 1 {
+		n += (knightAttacks[pcs.First()] & g.target).Count()
+	}
+	for pcs := (p.byType[Bishop] | p.byType[Queen]) & g.own; pcs != 0; pcs &= pcs - 1 {
+		from := pcs.First()
+		t := bishopAttacks(from, g.occ) & g.target
+		if g.pinned.Has(from) {
+			t &= line[ksq][from]
+		}
+		n += t.Count()
+	}
+	for pcs := (p.byType[Rook] | p.byType[Queen]) & g.own; pcs != 0; pcs &= pcs - 1 {
+		from := pcs.First()
+		t := rookAttacks(from, g.occ) & g.target
+		if g.pinned.Has(from) {
+			t &= line[ksq][from]
+		}
+		n += t.Count()
+	}
+	short, long := p.canCastle(&g)
+	if short {
+		n++
+	}
+	if long {
+		n++
+	}
+	return n
 }
 
 func (g *genInfo) appendTargets(buf []Move, from Square, t Bitboard) []Move {

@@ -13,11 +13,11 @@ func Perft(p Position, depth int) uint64 {
 }
 
 func perft(p Position, depth int) uint64 {
+	if depth == 1 {
+		return uint64(p.countLegal())
+	}
 	var buf [maxMoves]Move
 	moves := p.generate(buf[:0])
-	if depth == 1 {
-		return uint64(len(moves))
-	}
 	var n uint64
 	for _, m := range moves {
 		q := p

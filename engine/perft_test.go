@@ -25,9 +25,9 @@ var (
 )
 
 var perftCases = []perftCase{
-	{"StartPosition", StartFEN, []uint64{20, 400, 8902, 197281, 4865609, 119060324}, 5},
-	{"Kiwipete", kiwipete, []uint64{48, 2039, 97862, 4085603, 193690690}, 4},
-	{"Position3", position3, []uint64{14, 191, 2812, 43238, 674624, 11030083, 178633661}, 6},
+	{"StartPosition", StartFEN, []uint64{20, 400, 8902, 197281, 4865609, 119060324, 3195901860}, 5},
+	{"Kiwipete", kiwipete, []uint64{48, 2039, 97862, 4085603, 193690690, 8031647685}, 4},
+	{"Position3", position3, []uint64{14, 191, 2812, 43238, 674624, 11030083, 178633661, 3009794393}, 6},
 	{"Position4", position4, []uint64{6, 264, 9467, 422333, 15833292, 706045033}, 4},
 	{"Position4Mirrored", "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", []uint64{6, 264, 9467, 422333, 15833292, 706045033}, 4},
 	{"Position5", position5, []uint64{44, 1486, 62379, 2103487, 89941194}, 4},

@@ -293,6 +293,9 @@ func TestLegalMovesMatchReference(t *testing.T) {
 				if p.HasLegalMove() != (len(got) > 0) {
 					t.Fatalf("%s: HasLegalMove disagrees with LegalMoves", p.FEN())
 				}
+				if n := p.countLegal(); n != len(got) {
+					t.Fatalf("%s: countLegal %d, LegalMoves %d", p.FEN(), n, len(got))
+				}
 			})
 		}
 	}

@@ -1,0 +1,190 @@
+package search
+
+import (
+	"math/bits"
+
+	"github.com/plyground/plyground/engine"
+)
+
+// Attack sets for the evaluation and the static exchange evaluation. Package engine keeps its
+// own (magic) tables unexported; these are classical ray tables, small and fast enough for
+// an evaluation that runs once per leaf.
+
+type bb = engine.Bitboard
+
+// Ray directions: the first four run towards higher square indices (north, east, north-east,
+// north-west), the last four towards lower ones.
+const (
+	dirN = iota
+	dirE
+	dirNE
+	dirNW
+	dirS
+	dirW
+	dirSW
+	dirSE
+)
+
+var (
+	rays        [8][64]bb
+	knightAtt   [64]bb
+	kingAtt     [64]bb
+	pawnAtt     [2][64]bb // squares a pawn of the colour on the square attacks
+	fileMask    [8]bb
+	adjFiles    [8]bb // the files next to a file
+	passedMask  [2][64]bb
+	forwardFile [2][64]bb // squares in front of a square on its file
+)
+
+var dirSteps = [8][2]int{{0, 1}, {1, 0}, {1, 1}, {-1, 1}, {0, -1}, {-1, 0}, {-1, -1}, {1, -1}}
+
+func onBoard(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
+
+func sqBB(f, r int) bb { return bb(1) << uint(r*8+f) }
+
+func init() {
+	for sq := 0; sq < 64; sq++ {
+		f, r := sq&7, sq>>3
+		for d, st := range dirSteps {
+			for x, y := f+st[0], r+st[1]; onBoard(x, y); x, y = x+st[0], y+st[1] {
+				rays[d][sq] |= sqBB(x, y)
+			}
+		}
+		for _, st := range [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
+			if onBoard(f+st[0], r+st[1]) {
+				knightAtt[sq] |= sqBB(f+st[0], r+st[1])
+			}
+		}
+		for _, st := range dirSteps {
+			if onBoard(f+st[0], r+st[1]) {
+				kingAtt[sq] |= sqBB(f+st[0], r+st[1])
+			}
+		}
+		for _, df := range [2]int{-1, 1} {
+			if onBoard(f+df, r+1) {
+				pawnAtt[engine.White][sq] |= sqBB(f+df, r+1)
+			}
+			if onBoard(f+df, r-1) {
+				pawnAtt[engine.Black][sq] |= sqBB(f+df, r-1)
+			}
+		}
+	}
+	for f := 0; f < 8; f++ {
+		for r := 0; r < 8; r++ {
+			fileMask[f] |= sqBB(f, r)
+		}
+	}
+	for f := 0; f < 8; f++ {
+		if f > 0 {
+			adjFiles[f] |= fileMask[f-1]
+		}
+		if f < 7 {
+			adjFiles[f] |= fileMask[f+1]
+		}
+	}
+	for sq := 0; sq < 64; sq++ {
+		f := sq & 7
+		forwardFile[engine.White][sq] = rays[dirN][sq]
+		forwardFile[engine.Black][sq] = rays[dirS][sq]
+		for _, c := range [2]engine.Color{engine.White, engine.Black} {
+			front := forwardFile[c][sq]
+			m := front
+			if f > 0 {
+				m |= shiftFile(front, -1)
+			}
+			if f < 7 {
+				m |= shiftFile(front, 1)
+			}
+			passedMask[c][sq] = m
+		}
+	}
+}
+
+// shiftFile moves every square of b by df files (|df| = 1), dropping what leaves the board.
+func shiftFile(b bb, df int) bb {
+	const notA, notH = ^bb(0x0101010101010101), ^bb(0x8080808080808080)
+	if df > 0 {
+		return (b & notH) << 1
+	}
+	return (b & notA) >> 1
+}
+
+func rayAttack(d int, sq engine.Square, occ bb) bb {
+	a := rays[d][sq]
+	if blk := a & occ; blk != 0 {
+		var b engine.Square
+		if d < dirS {
+			b = engine.Square(bits.TrailingZeros64(uint64(blk)))
+		} else {
+			b = engine.Square(63 - bits.LeadingZeros64(uint64(blk)))
+		}
+		a ^= rays[d][b]
+	}
+	return a
+}
+
+func rookAttacks(sq engine.Square, occ bb) bb {
+	return rayAttack(dirN, sq, occ) | rayAttack(dirE, sq, occ) | rayAttack(dirS, sq, occ) | rayAttack(dirW, sq, occ)
+}
+
+func bishopAttacks(sq engine.Square, occ bb) bb {
+	return rayAttack(dirNE, sq, occ) | rayAttack(dirNW, sq, occ) | rayAttack(dirSW, sq, occ) | rayAttack(dirSE, sq, occ)
+}
+
+// attacksFrom returns the squares a piece of type t and colour c on sq attacks.
+func attacksFrom(t engine.PieceType, c engine.Color, sq engine.Square, occ bb) bb {
+	switch t {
+	case engine.Pawn:
+		return pawnAtt[c][sq]
+	case engine.Knight:
+		return knightAtt[sq]
+	case engine.Bishop:
+		return bishopAttacks(sq, occ)
+	case engine.Rook:
+		return rookAttacks(sq, occ)
+	case engine.Queen:
+		return rookAttacks(sq, occ) | bishopAttacks(sq, occ)
+	case engine.King:
+		return kingAtt[sq]
+	}
+	return 0
+}
+
+// attackersTo returns the pieces of both colours that attack sq with the occupancy occ.
+func attackersTo(p *engine.Position, sq engine.Square, occ bb) bb {
+	w, b := engine.White, engine.Black
+	rq := p.Pieces(w, engine.Rook) | p.Pieces(b, engine.Rook) | p.Pieces(w, engine.Queen) | p.Pieces(b, engine.Queen)
+	bq := p.Pieces(w, engine.Bishop) | p.Pieces(b, engine.Bishop) | p.Pieces(w, engine.Queen) | p.Pieces(b, engine.Queen)
+	return (pawnAtt[b][sq]&p.Pieces(w, engine.Pawn) |
+		pawnAtt[w][sq]&p.Pieces(b, engine.Pawn) |
+		knightAtt[sq]&(p.Pieces(w, engine.Knight)|p.Pieces(b, engine.Knight)) |
+		kingAtt[sq]&(p.Pieces(w, engine.King)|p.Pieces(b, engine.King)) |
+		rookAttacks(sq, occ)&rq |
+		bishopAttacks(sq, occ)&bq) & occ
+}
+
+func popLSB(b *bb) engine.Square {
+	sq := engine.Square(bits.TrailingZeros64(uint64(*b)))
+	*b &= *b - 1
+	return sq
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// centerDist is 0 for the four centre squares and 3 for the rim.
+func centerDist(sq engine.Square) int {
+	f, r := sq.File(), sq.Rank()
+	df := max(3-f, f-4)
+	dr := max(3-r, r-4)
+	return max(df, dr)
+}
+
+// kingDist is the number of king steps between two squares.
+func kingDist(a, b engine.Square) int {
+	return max(abs(a.File()-b.File()), abs(a.Rank()-b.Rank()))
+}

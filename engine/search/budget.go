@@ -1,0 +1,80 @@
+package search
+
+import (
+	"sync/atomic"
+	"time"
+)
+
+// Budget bounds a search: a node count, a deadline read from an injected clock, a depth and a
+// cancellation flag. The zero Budget is unbounded except for the maximum depth.
+type Budget struct {
+	Nodes    int64            // stop after this many nodes (0: no limit)
+	Deadline time.Time        // stop at this time as Now reports it (zero: no deadline)
+	Now      func() time.Time // the clock for Deadline (nil: time.Now)
+	Depth    int              // deepest iteration, in plies (0: MaxDepth)
+	Stop     *atomic.Bool     // set it from anywhere to stop the search (nil: none)
+}
+
+// checkEvery is how many nodes pass between two looks at the clock and the flag.
+const checkEvery = 1024
+
+// limiter tracks a Budget during one search.
+type limiter struct {
+	b       Budget
+	start   time.Time
+	soft    time.Time // do not begin a new iteration after this
+	nodes   int64
+	next    int64 // node count of the next check
+	stopped bool
+}
+
+func (l *limiter) init(b Budget) {
+	l.b = b
+	l.nodes, l.next, l.stopped = 0, checkEvery, false
+	if b.Now == nil {
+		l.b.Now = time.Now
+	}
+	if !b.Deadline.IsZero() {
+		l.start = l.b.Now()
+		l.soft = l.start.Add(b.Deadline.Sub(l.start) / 2)
+	}
+}
+
+// tick counts a node and reports whether the search must stop.
+func (l *limiter) tick() bool {
+	l.nodes++
+	if l.nodes < l.next {
+		return l.stopped
+	}
+	l.next = l.nodes + checkEvery
+	if l.b.Nodes > 0 && l.nodes >= l.b.Nodes {
+		l.stopped = true
+	}
+	if l.b.Stop != nil && l.b.Stop.Load() {
+		l.stopped = true
+	}
+	if !l.b.Deadline.IsZero() && !l.b.Now().Before(l.b.Deadline) {
+		l.stopped = true
+	}
+	return l.stopped
+}
+
+// another reports whether a new iteration may begin: the hard limits are not reached and less
+// than half the time is spent (an iteration costs at least as much as all the earlier ones
+// together, so one begun later would rarely finish). An iteration cut short by the node limit
+// still counts for the root actions it finished.
+func (l *limiter) another() bool {
+	if l.stopped {
+		return false
+	}
+	if l.b.Stop != nil && l.b.Stop.Load() {
+		return false
+	}
+	if l.b.Nodes > 0 && l.nodes >= l.b.Nodes {
+		return false
+	}
+	if !l.b.Deadline.IsZero() && l.b.Now().After(l.soft) {
+		return false
+	}
+	return true
+}

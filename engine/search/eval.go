@@ -1,0 +1,556 @@
+package search
+
+import (
+	"math/bits"
+
+	"github.com/plyground/plyground/engine"
+)
+
+// The orthodox evaluation: material, piece-square terms, mobility, king safety, pawn structure
+// and a few endgame terms, tapered between a middlegame and an endgame weight by the material
+// left on the board. Scores are centipawns from the point of view of the side to move.
+
+// Piece values in centipawns (middlegame, endgame), indexed by engine.PieceType.
+var (
+	valueMG = [7]int{0, 100, 330, 345, 480, 960, 0}
+	valueEG = [7]int{0, 115, 310, 335, 540, 1010, 0}
+)
+
+// Value returns the nominal value of a piece type in centipawns (a pawn is 100, the king 0):
+// the values the move ordering, the exchange evaluation and the greedy player use.
+func Value(t engine.PieceType) int {
+	if int(t) < len(seeValue) {
+		return seeValue[t]
+	}
+	return 0
+}
+
+// seeValue are the values of the static exchange evaluation and of the ordering.
+var seeValue = [7]int{0, 100, 320, 330, 500, 950, 20000}
+
+// Game phase weights of the pieces: 24 with every piece on the board.
+var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
+
+const maxPhase = 24
+
+// Piece-square tables, built from simple rules (centralisation, advancement, shelter) rather
+// than tuned numbers; index [type][square] for White, Black mirrors the rank.
+var pstMG, pstEG [7][64]int
+
+func init() {
+	for sq := engine.Square(0); sq < 64; sq++ {
+		f, r := sq.File(), sq.Rank()
+		cd := centerDist(sq)
+		// Pawns: advance, occupy the centre early; in the endgame advance faster.
+		if r > 0 && r < 7 {
+			pstMG[engine.Pawn][sq] = (r - 1) * 4
+			if (f == 3 || f == 4) && (r == 3 || r == 4) {
+				pstMG[engine.Pawn][sq] += 14
+			}
+			if (f == 3 || f == 4) && r == 1 {
+				pstMG[engine.Pawn][sq] -= 8
+			}
+			pstEG[engine.Pawn][sq] = (r - 1) * 10
+		}
+		pstMG[engine.Knight][sq] = 22 - 13*cd
+		pstEG[engine.Knight][sq] = 16 - 10*cd
+		if r == 0 {
+			pstMG[engine.Knight][sq] -= 8
+		}
+		pstMG[engine.Bishop][sq] = 10 - 6*cd
+		pstEG[engine.Bishop][sq] = 8 - 5*cd
+		if r == 0 {
+			pstMG[engine.Bishop][sq] -= 6
+		}
+		if r == 6 {
+			pstMG[engine.Rook][sq] = 16
+			pstEG[engine.Rook][sq] = 10
+		}
+		if f == 3 || f == 4 {
+			pstMG[engine.Rook][sq] += 5
+		}
+		pstMG[engine.Queen][sq] = -3 * cd
+		if r == 0 && f != 3 {
+			pstMG[engine.Queen][sq] -= 4
+		}
+		pstEG[engine.Queen][sq] = 9 - 6*cd
+		switch {
+		case r == 0 && (f <= 1 || f >= 6):
+			pstMG[engine.King][sq] = 24
+		case r == 0 && f == 2:
+			pstMG[engine.King][sq] = 12
+		case r == 0:
+			pstMG[engine.King][sq] = 0
+		case r == 1:
+			pstMG[engine.King][sq] = -14
+		default:
+			pstMG[engine.King][sq] = -30 - 8*(r-2)
+		}
+		pstEG[engine.King][sq] = 24 - 14*cd
+	}
+}
+
+// Passed-pawn bonus by relative rank (middlegame, endgame).
+var (
+	passedMG = [8]int{0, 4, 8, 14, 26, 44, 70, 0}
+	passedEG = [8]int{0, 10, 16, 28, 50, 85, 135, 0}
+)
+
+// King attack weights by attacker type, and the penalty by total attack units.
+var kingAttackWeight = [7]int{0, 0, 2, 2, 3, 5, 0}
+
+func kingDanger(units int) int {
+	if units > 40 {
+		units = 40
+	}
+	return units * units * 2
+}
+
+func relSquare(c engine.Color, sq engine.Square) engine.Square {
+	if c == engine.White {
+		return sq
+	}
+	return sq ^ 56
+}
+
+func relRank(c engine.Color, sq engine.Square) int {
+	if c == engine.White {
+		return sq.Rank()
+	}
+	return 7 - sq.Rank()
+}
+
+// evalInfo holds the attack maps the evaluation shares with the threat terms.
+type evalInfo struct {
+	occ        bb
+	own        [2]bb
+	attacked   [2]bb
+	attackedBy [2][7]bb
+}
+
+// Evaluate returns the static evaluation of p in centipawns from the point of view of the
+// side to move: material, piece-square terms, mobility, king safety, pawn structure, bishop
+// pair, rooks on open files and, when one side is far ahead in the endgame, driving the
+// lone king to the edge. The side not to move may be in check (a variant's mid-turn state).
+func Evaluate(p engine.Position) int {
+	var ei evalInfo
+	return evaluate(&p, &ei)
+}
+
+func evaluate(p *engine.Position, ei *evalInfo) int {
+	var mg, eg [2]int
+	phase := 0
+	ei.occ = p.Occupied()
+	for c := engine.White; c <= engine.Black; c++ {
+		ei.own[c] = p.ColorPieces(c)
+	}
+	// Pawn attacks first: mobility ignores squares the enemy pawns guard.
+	for c := engine.White; c <= engine.Black; c++ {
+		pawns := p.Pieces(c, engine.Pawn)
+		var pa bb
+		if c == engine.White {
+			pa = shiftFile(pawns, -1)<<8 | shiftFile(pawns, 1)<<8
+		} else {
+			pa = shiftFile(pawns, -1)>>8 | shiftFile(pawns, 1)>>8
+		}
+		ei.attackedBy[c][engine.Pawn] = pa
+		ei.attacked[c] = pa
+	}
+	var kingUnits, kingAttackers [2]int // against colour c's king
+	var kingZone [2]bb
+	for c := engine.White; c <= engine.Black; c++ {
+		ksq := p.KingSquare(c)
+		if ksq < 64 {
+			kingZone[c] = kingAtt[ksq] | bb(1)<<ksq
+			if c == engine.White {
+				kingZone[c] |= kingZone[c] << 8
+			} else {
+				kingZone[c] |= kingZone[c] >> 8
+			}
+		}
+	}
+	for c := engine.White; c <= engine.Black; c++ {
+		them := c.Other()
+		safe := ^ei.own[c] &^ ei.attackedBy[them][engine.Pawn]
+		for t := engine.Pawn; t <= engine.King; t++ {
+			for b := p.Pieces(c, t); b != 0; {
+				sq := popLSB(&b)
+				rs := relSquare(c, sq)
+				mg[c] += valueMG[t] + pstMG[t][rs]
+				eg[c] += valueEG[t] + pstEG[t][rs]
+				phase += phaseWeight[t]
+				if t == engine.Pawn {
+					continue
+				}
+				var a bb
+				switch t {
+				case engine.Knight:
+					a = knightAtt[sq]
+					n := bits.OnesCount64(uint64(a & safe))
+					mg[c] += (n - 4) * 4
+					eg[c] += (n - 4) * 4
+				case engine.Bishop:
+					a = bishopAttacks(sq, ei.occ&^p.Pieces(c, engine.Queen))
+					n := bits.OnesCount64(uint64(a & safe))
+					mg[c] += (n - 6) * 5
+					eg[c] += (n - 6) * 5
+				case engine.Rook:
+					a = rookAttacks(sq, ei.occ&^p.Pieces(c, engine.Queen)&^p.Pieces(c, engine.Rook))
+					n := bits.OnesCount64(uint64(a & safe))
+					mg[c] += (n - 7) * 2
+					eg[c] += (n - 7) * 4
+					f := sq.File()
+					if fileMask[f]&p.Pieces(c, engine.Pawn) == 0 {
+						if fileMask[f]&p.Pieces(them, engine.Pawn) == 0 {
+							mg[c] += 20
+							eg[c] += 8
+						} else {
+							mg[c] += 9
+							eg[c] += 4
+						}
+					}
+				case engine.Queen:
+					a = rookAttacks(sq, ei.occ) | bishopAttacks(sq, ei.occ)
+					n := bits.OnesCount64(uint64(a & safe))
+					mg[c] += (n - 13)
+					eg[c] += (n - 13) * 2
+				case engine.King:
+					a = kingAtt[sq]
+				}
+				ei.attackedBy[c][t] |= a
+				ei.attacked[c] |= a
+				if t != engine.King && a&kingZone[them] != 0 {
+					kingAttackers[them]++
+					kingUnits[them] += kingAttackWeight[t] * bits.OnesCount64(uint64(a&kingZone[them]))
+				}
+			}
+		}
+		if p.Pieces(c, engine.Bishop).Count() >= 2 {
+			mg[c] += 28
+			eg[c] += 48
+		}
+	}
+	if phase > maxPhase {
+		phase = maxPhase
+	}
+	for c := engine.White; c <= engine.Black; c++ {
+		them := c.Other()
+		pm, pe := pawnStructure(p, c, ei)
+		mg[c] += pm
+		eg[c] += pe
+		// King safety: attack units on the zone, scaled down when the attacker has no queen;
+		// the pawn shield in front of a king on its first two ranks.
+		if kingAttackers[c] >= 2 {
+			d := kingDanger(kingUnits[c])
+			if p.Pieces(them, engine.Queen) == 0 {
+				d /= 3
+			}
+			mg[c] -= d
+		}
+		mg[c] += shelter(p, c)
+	}
+	mgScore := mg[engine.White] - mg[engine.Black]
+	egScore := eg[engine.White] - eg[engine.Black]
+	egScore += mopUp(p)
+	score := (mgScore*phase + egScore*(maxPhase-phase)) / maxPhase
+	score = scaleDrawish(p, score)
+	if p.Turn() == engine.Black {
+		score = -score
+	}
+	return score + 10 // tempo
+}
+
+// pawnStructure scores doubled, isolated and passed pawns of colour c.
+func pawnStructure(p *engine.Position, c engine.Color, ei *evalInfo) (mg, eg int) {
+	them := c.Other()
+	own := p.Pieces(c, engine.Pawn)
+	enemy := p.Pieces(them, engine.Pawn)
+	for b := own; b != 0; {
+		sq := popLSB(&b)
+		f := sq.File()
+		if forwardFile[c][sq]&own != 0 {
+			mg -= 10
+			eg -= 18
+		}
+		if adjFiles[f]&own == 0 {
+			mg -= 10
+			eg -= 14
+		}
+		if passedMask[c][sq]&enemy == 0 && forwardFile[c][sq]&own == 0 {
+			rr := relRank(c, sq)
+			bm, be := passedMG[rr], passedEG[rr]
+			front := forwardFile[c][sq]
+			if front&ei.occ != 0 {
+				bm, be = bm/2, be/2
+			}
+			if front&ei.attacked[them] == 0 {
+				be += be / 3
+			}
+			// Own king close to the pawn's path helps, the enemy king hinders.
+			stop := sq + 8
+			if c == engine.Black {
+				stop = sq - 8
+			}
+			if stop < 64 {
+				be += (kingDist(p.KingSquare(them), stop) - kingDist(p.KingSquare(c), stop)) * rr
+			}
+			mg += bm
+			eg += be
+		}
+	}
+	return mg, eg
+}
+
+// shelter scores the pawns in front of a king of colour c that stands on its first two ranks.
+func shelter(p *engine.Position, c engine.Color) int {
+	ksq := p.KingSquare(c)
+	if ksq >= 64 || relRank(c, ksq) > 1 {
+		return 0
+	}
+	own := p.Pieces(c, engine.Pawn)
+	kf := ksq.File()
+	s := 0
+	for f := max(kf-1, 0); f <= min(kf+1, 7); f++ {
+		pf := own & fileMask[f] & forwardFile[c][ksq&^7|engine.Square(f)]
+		if pf == 0 {
+			s -= 16
+			if fileMask[f]&p.Pieces(c.Other(), engine.Pawn) == 0 {
+				s -= 8
+			}
+			continue
+		}
+		var nearest engine.Square
+		if c == engine.White {
+			nearest = pf.First()
+		} else {
+			nearest = engine.Square(63 - bits.LeadingZeros64(uint64(pf)))
+		}
+		switch abs(nearest.Rank() - ksq.Rank()) {
+		case 1:
+			s += 12
+		case 2:
+			s += 5
+		}
+	}
+	return s
+}
+
+// nonPawn returns the non-pawn material of colour c in nominal values.
+func nonPawn(p *engine.Position, c engine.Color) int {
+	return p.Pieces(c, engine.Knight).Count()*seeValue[engine.Knight] +
+		p.Pieces(c, engine.Bishop).Count()*seeValue[engine.Bishop] +
+		p.Pieces(c, engine.Rook).Count()*seeValue[engine.Rook] +
+		p.Pieces(c, engine.Queen).Count()*seeValue[engine.Queen]
+}
+
+// mopUp helps the stronger side to mate a bare (or nearly bare) king: drive it to the edge
+// and bring the own king close. It returns a White-relative endgame score.
+func mopUp(p *engine.Position) int {
+	w, b := nonPawn(p, engine.White), nonPawn(p, engine.Black)
+	strong := engine.White
+	diff := w - b
+	if diff < 0 {
+		strong, diff = engine.Black, -diff
+	}
+	weak := strong.Other()
+	if diff < 400 || p.Pieces(weak, engine.Pawn) != 0 || nonPawn(p, weak) > 330 {
+		return 0
+	}
+	wk, sk := p.KingSquare(weak), p.KingSquare(strong)
+	if wk >= 64 || sk >= 64 {
+		return 0
+	}
+	s := centerDist(wk)*14 + (7-kingDist(wk, sk))*6
+	if strong == engine.Black {
+		s = -s
+	}
+	return s
+}
+
+// scaleDrawish shrinks scores of endgames that cannot be won: the side ahead has no pawns and
+// at most a minor piece more.
+func scaleDrawish(p *engine.Position, score int) int {
+	strong := engine.White
+	if score < 0 {
+		strong = engine.Black
+	}
+	if p.Pieces(strong, engine.Pawn) != 0 {
+		return score
+	}
+	weak := strong.Other()
+	d := nonPawn(p, strong) - nonPawn(p, weak)
+	if d <= seeValue[engine.Bishop] {
+		return score / 8
+	}
+	return score
+}
+
+// Hanging returns the values (descending) of the pieces of colour c, king excepted, that the
+// other side could win by capturing them, at most len(out) of them. A piece counts when it is
+// attacked and undefended (its value), or attacked by a cheaper piece (the difference). With
+// retreat set the capturer may move away before a recapture (the capturing side has a second
+// ply in the same turn), so every attacked piece counts at full value.
+func Hanging(p engine.Position, c engine.Color, retreat bool, out []int) []int {
+	var ei evalInfo
+	evaluate(&p, &ei)
+	return hanging(&p, &ei, c, retreat, out)
+}
+
+func hanging(p *engine.Position, ei *evalInfo, c engine.Color, retreat bool, out []int) []int {
+	out = out[:0]
+	them := c.Other()
+	for t := engine.Knight; t <= engine.Queen; t++ {
+		for b := p.Pieces(c, t) & ei.attacked[them]; b != 0; {
+			sq := popLSB(&b)
+			v := seeValue[t]
+			var loss int
+			switch {
+			case retreat || ei.attacked[c]&(bb(1)<<sq) == 0:
+				loss = v
+			default:
+				low := v
+				for a := engine.Pawn; a < t; a++ {
+					if ei.attackedBy[them][a]&(bb(1)<<sq) != 0 {
+						low = seeValue[a]
+						break
+					}
+				}
+				loss = v - low
+			}
+			if loss > 0 {
+				out = insertDesc(out, loss)
+			}
+		}
+	}
+	for b := p.Pieces(c, engine.Pawn) & ei.attacked[them]; b != 0; {
+		sq := popLSB(&b)
+		if retreat || ei.attacked[c]&(bb(1)<<sq) == 0 {
+			out = insertDesc(out, seeValue[engine.Pawn])
+		}
+	}
+	return out
+}
+
+func insertDesc(out []int, v int) []int {
+	if len(out) == cap(out) {
+		if len(out) == 0 || out[len(out)-1] >= v {
+			return out
+		}
+		out = out[:len(out)-1]
+	}
+	i := len(out)
+	out = append(out, v)
+	for i > 0 && out[i-1] < v {
+		out[i] = out[i-1]
+		i--
+	}
+	out[i] = v
+	return out
+}
+
+// SEE returns the static exchange evaluation of the capture (or quiet move) m in p: the
+// material the mover wins, in nominal values, if both sides keep recapturing on the target
+// square with their cheapest piece and may stop when it pays. m must be legal in p.
+func SEE(p engine.Position, m engine.Move) int {
+	return see(&p, m)
+}
+
+func see(p *engine.Position, m engine.Move) int {
+	from, to := m.From(), m.To()
+	if m.Kind() == engine.CastleShort || m.Kind() == engine.CastleLong {
+		return 0
+	}
+	var gain [32]int
+	occ := p.Occupied()
+	mover := p.PieceAt(from)
+	captured := p.PieceAt(to).Type()
+	if m.Kind() == engine.EnPassant {
+		captured = engine.Pawn
+		cap := to - 8
+		if mover.Color() == engine.Black {
+			cap = to + 8
+		}
+		occ &^= bb(1) << cap
+	}
+	gain[0] = seeValue[captured]
+	next := mover.Type()
+	if pr := m.Promotion(); pr != engine.NoPieceType {
+		gain[0] += seeValue[pr] - seeValue[engine.Pawn]
+		next = pr
+	}
+	occ &^= bb(1) << from
+	side := mover.Color().Other()
+	attackers := attackersTo(p, to, occ)
+	d := 0
+	for {
+		mine := attackers & p.ColorPieces(side) & occ
+		if mine == 0 || d+1 >= len(gain) {
+			break
+		}
+		// The cheapest attacker recaptures.
+		var t engine.PieceType
+		var fromBB bb
+		for t = engine.Pawn; t <= engine.King; t++ {
+			if b := mine & p.Pieces(side, t); b != 0 {
+				fromBB = b & -b
+				break
+			}
+		}
+		if t == engine.King && attackers&p.ColorPieces(side.Other())&occ != 0 {
+			break // the king may not capture onto a defended square
+		}
+		d++
+		gain[d] = seeValue[next] - gain[d-1]
+		next = t
+		occ &^= fromBB
+		attackers = attackersTo(p, to, occ) // reveals x-ray attackers
+		side = side.Other()
+		if max(-gain[d-1], gain[d]) < 0 {
+			break
+		}
+	}
+	for ; d > 0; d-- {
+		gain[d-1] = -max(-gain[d-1], gain[d])
+	}
+	return gain[0]
+}
+
+// EvaluateTurn returns the static evaluation of p for the side to move, as Evaluate, with a
+// term for the pieces it leaves hanging that depends on the turn structure: the side to move
+// has left plies still to make in its turn and the opponent then gets next plies. Each ply
+// left can rescue one hanging piece (the most valuable first); each ply of the opponent's
+// turn can take one of the rest, and with two or more plies the opponent can take and step
+// back before a recapture, so defended pieces hang too. In orthodox chess (1 and 1) this
+// is a double-attack term; after an SDM token or in Marseillais chess a double move makes
+// every attacked piece a target.
+func EvaluateTurn(p engine.Position, left, next int) int {
+	var ei evalInfo
+	score := evaluate(&p, &ei)
+	if next <= 0 {
+		return score
+	}
+	var buf [8]int
+	h := hanging(&p, &ei, p.Turn(), next >= 2, buf[:0])
+	loss := 0
+	for i := max(left, 0); i < len(h) && i < left+next; i++ {
+		loss += h[i]
+	}
+	return score - loss/2
+}
+
+// AfterTurn returns the value of p for the side that is not to move, which has just finished
+// its turn, when the side to move is about to make plies plies: minus the mover's
+// evaluation, minus the pieces the mover can take (one per ply, the most valuable first;
+// with two plies or more the mover can take and step back, so defended pieces count too).
+// The series planner ranks finished series with it.
+func AfterTurn(p engine.Position, plies int) int {
+	var ei evalInfo
+	score := -evaluate(&p, &ei)
+	var buf [8]int
+	h := hanging(&p, &ei, p.Turn().Other(), plies >= 2, buf[:0])
+	loss := 0
+	for i := 0; i < len(h) && i < plies; i++ {
+		loss += h[i]
+	}
+	return score - loss*3/4
+}

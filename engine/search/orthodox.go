@@ -1,0 +1,90 @@
+package search
+
+import "github.com/plyground/plyground/engine"
+
+// Orthodox is orthodox chess as a Game over engine positions: one ply per turn, draws by the
+// fifty-move rule and insufficient material (repetitions through Options.History and the
+// search path), null-move passes when the side to move has pieces besides pawns.
+type Orthodox struct {
+	moves [256]engine.Move
+}
+
+// NewOrthodox returns orthodox chess for a Searcher.
+func NewOrthodox() *Orthodox { return &Orthodox{} }
+
+// Expand classifies p and appends its legal moves with their ordering hints.
+func (o *Orthodox) Expand(p engine.Position, buf []Branch[engine.Move]) (Node, []Branch[engine.Move]) {
+	node := Node{Kind: Decision, Side: int(p.Turn()), TurnStart: true, InCheck: p.InCheck(), PliesLeft: 1}
+	moves := p.LegalMoves(o.moves[:0])
+	if len(moves) == 0 {
+		node.Kind = Terminal
+		if node.InCheck {
+			node.Outcome = Loss
+		}
+		return node, buf
+	}
+	if p.HalfmoveClock() >= 100 || p.InsufficientMaterial() {
+		node.Kind = Terminal
+		return node, buf
+	}
+	for _, m := range moves {
+		order, noisy := OrderMove(&p, m, false)
+		buf = append(buf, Branch[engine.Move]{Action: m, Order: order, Key: MoveKey(m), Noisy: noisy})
+	}
+	return node, buf
+}
+
+// Do plays m.
+func (*Orthodox) Do(p engine.Position, m engine.Move) engine.Position { return p.Play(m) }
+
+// Side returns the side to move.
+func (*Orthodox) Side(p engine.Position) int { return int(p.Turn()) }
+
+// Key returns the Zobrist key.
+func (*Orthodox) Key(p engine.Position) uint64 { return p.Hash() }
+
+// Evaluate returns Evaluate(p).
+func (*Orthodox) Evaluate(p engine.Position) int { return Evaluate(p) }
+
+// Pass hands the move to the opponent unless the side to move is in check or has only pawns
+// (where zugzwang makes passing misleading).
+func (*Orthodox) Pass(p engine.Position) (engine.Position, bool) {
+	if p.InCheck() || nonPawn(&p, p.Turn()) == 0 {
+		return p, false
+	}
+	return p.WithTurn(p.Turn().Other()), true
+}
+
+// GivesCheck reports whether m checks.
+func (*Orthodox) GivesCheck(p engine.Position, m engine.Move) bool { return p.GivesCheck(m) }
+
+// MoveKey returns the history-table key of a move: its from and to squares.
+func MoveKey(m engine.Move) uint16 { return uint16(m.From())<<6 | uint16(m.To()) }
+
+// OrderMove returns the ordering hint and the noisiness of the legal move m in p (see
+// Branch): captures that do not lose material by the exchange evaluation, and queen
+// promotions, first by most valuable victim and least valuable attacker; other under-
+// promotions and losing captures late. With retreat set the mover has another ply in the same
+// turn, so it can take and step back: every capture then counts as winning.
+func OrderMove(p *engine.Position, m engine.Move, retreat bool) (order int32, noisy bool) {
+	promo := m.Promotion()
+	if promo != engine.NoPieceType && promo != engine.Queen {
+		return -1<<19 - 1000 + int32(seeValue[promo]), false
+	}
+	if !m.IsCapture() && promo == engine.NoPieceType {
+		return 0, false
+	}
+	victim := engine.Pawn
+	if m.Kind() != engine.EnPassant {
+		victim = p.PieceAt(m.To()).Type()
+	}
+	attacker := p.PieceAt(m.From()).Type()
+	mvvlva := int32(seeValue[victim]*8 - int(attacker))
+	if promo == engine.Queen {
+		mvvlva += int32(seeValue[engine.Queen] * 8)
+	}
+	if retreat || seeValue[victim] >= seeValue[attacker] || see(p, m) >= 0 {
+		return 1<<20 + mvvlva, true
+	}
+	return -1<<19 + mvvlva, false
+}
