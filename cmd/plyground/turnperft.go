@@ -14,9 +14,10 @@ import (
 const turnPerftHelp = `turn-perft: plyground perft -variant ID [-fen FEN] [-options OPTS] -depth N [-divide]
 
 Counts the distinct sequences of N complete turns from the FEN (default: the start). A turn
-ends when the variant says so: all its plies made, a checking ply that ends it (Marseillais,
-Scottish), or a ply that ends the game. A sequence in which the mover runs out of plies before
-its turn is over is not counted. Two move orders are two sequences. With -divide, one line per
+ends when the variant says so: all its plies made, or a checking ply that ends it
+(Marseillais, Scottish). A sequence ending in mate or stalemate before its turn is complete is
+not counted (the mover has no ply left mid-turn; an SDM Double Move whose first ply mates).
+Two move orders are two sequences. With -divide, one line per
 first ply of the turn ("e2e4: N"; an SDM ply with a token spent is "e2e4+spend: N"), then
 "nodes N".
 

@@ -1,0 +1,288 @@
+// Package progressive plays progressive chess (seed 004) in its two rule sets, Italian and
+// Scottish: turn n (a "series") has n plies, White 1, Black 2, White 3, ... It implements
+// RULES.md P1 to P8:
+//
+//   - P1 Series n has n plies.
+//   - P2 A side in check must escape with the first ply of its series, else it is checkmated.
+//   - P3 Scottish: a checking ply ends the series; the next series still has its full length.
+//   - P4 Italian: check only on the last ply of a series; a checking ply earlier is illegal,
+//     and a side in check whose every escape gives check loses (progressive checkmate).
+//   - P5 No legal ply at any point of a series and not in check: draw (progressive stalemate).
+//   - P6 E.p. only on the first ply of a series, against pawns that double-stepped in the
+//     opponent's previous series and did not move again.
+//   - P7 Ten series in a row without capture or pawn move: draw; repetition at series starts.
+//     (The 100-ply rule of O2 does not apply: P7 replaces it.)
+//   - P8 Notation "1.e4 2.e5 Nf6 3.Bc4 Qh5 Qxf7#" (turn.Series).
+//
+// A FEN start is the start of a series. Its length n comes from the option "series" when set,
+// else from the fullmove number f and the side to move: n = 2f-1 for White, 2f for Black (so
+// the standard start is White's series 1, and "after 1.e4 2.e5 Nc6" is White to move with
+// f = 2, series 3). FEN writes a series back the same way.
+package progressive
+
+import (
+	_ "embed"
+	"fmt"
+	"strconv"
+
+	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/variants/turn"
+)
+
+// RuleSet is Italian or Scottish.
+type RuleSet uint8
+
+// The two rule sets.
+const (
+	Italian RuleSet = iota
+	Scottish
+)
+
+// String returns "Italian" or "Scottish".
+func (r RuleSet) String() string {
+	if r == Scottish {
+		return "Scottish"
+	}
+	return "Italian"
+}
+
+// The catalogue IDs.
+const (
+	ItalianID  = "progressive-italian"
+	ScottishID = "progressive-scottish"
+)
+
+// Rules texts for the in-app rules pages.
+var (
+	//go:embed italian.md
+	ItalianRules string
+	//go:embed scottish.md
+	ScottishRules string
+)
+
+// OptionSpecs lists the options.
+var OptionSpecs = []turn.OptionSpec{{
+	Key: "series", Name: "Series of the start position", Kind: turn.Int, Default: "", Min: 1, Max: 999, Rule: "P1",
+	Doc: "length of the first series when starting from a FEN (default: from its fullmove number)",
+}}
+
+// Options are the options of progressive chess.
+type Options struct {
+	Series int // length of the first series for a FEN start; 0 = from the fullmove number
+}
+
+// Variant is progressive chess under one rule set, with fixed options.
+type Variant struct {
+	set  RuleSet
+	opts Options
+}
+
+// New returns progressive chess under the rule set with the options.
+func New(set RuleSet, o Options) Variant { return Variant{set, o} }
+
+// Open returns progressive chess under the rule set for an option text such as "series=3".
+func Open(set RuleSet, options string) (turn.Variant, error) {
+	vals, err := turn.ParseOptions(options, OptionSpecs)
+	if err != nil {
+		return nil, err
+	}
+	var o Options
+	if s := vals["series"]; s != "" {
+		o.Series, _ = strconv.Atoi(s)
+	}
+	return Variant{set, o}, nil
+}
+
+// ID returns "progressive-italian" or "progressive-scottish".
+func (v Variant) ID() string {
+	if v.set == Scottish {
+		return ScottishID
+	}
+	return ItalianID
+}
+
+func (v Variant) name() string { return v.set.String() }
+
+// Options returns the canonical option text.
+func (v Variant) Options() string {
+	vals := map[string]string{"series": ""}
+	if v.opts.Series > 0 {
+		vals["series"] = strconv.Itoa(v.opts.Series)
+	}
+	return turn.FormatOptions(vals, OptionSpecs)
+}
+
+// Style returns turn.Series (P8).
+func (Variant) Style() turn.Style { return turn.Series }
+
+// Start returns the state at fen ("" = the standard start).
+func (v Variant) Start(fen string) (turn.State, error) {
+	if fen == "" {
+		fen = turn.StartFEN
+	}
+	pos, ep, fullmove, err := turn.ParseFEN(fen)
+	if err != nil {
+		return turn.State{}, err
+	}
+	n := 2*fullmove - 1
+	if pos.Turn() == engine.Black {
+		n = 2 * fullmove
+	}
+	if v.opts.Series > 0 {
+		n = v.opts.Series
+	}
+	return turn.NewState(turn.Setup{Position: pos, EnPassant: ep, Number: n, Plies: n,
+		First: fullmove == 1 && pos.Turn() == engine.White}), nil
+}
+
+// FEN returns the FEN of s (a series start); the fullmove number f gives the series as for
+// Start: f = (n+1)/2, which gives n back when n's parity matches the side (the series
+// option is needed otherwise).
+func (Variant) FEN(s turn.State) string {
+	f := (s.Number() + 1) / 2
+	if f < 1 {
+		f = 1
+	}
+	return turn.FormatFEN(s, f)
+}
+
+// Actions appends the legal plies. Italian: before the last ply of the series, no ply that
+// gives check (P4).
+func (v Variant) Actions(s turn.State, buf []turn.Action) []turn.Action {
+	if s.Ended().Over() {
+		return buf
+	}
+	var mb [256]engine.Move
+	plies := s.LegalPlies(mb[:0])
+	filter := v.set == Italian && s.Ply()+1 < s.Plies()
+	for _, m := range plies {
+		if filter && s.GivesCheck(m) {
+			continue
+		}
+		buf = append(buf, turn.PlyAction(m))
+	}
+	return buf
+}
+
+// hasAction reports whether Actions would return any ply, stopping at the first.
+func (v Variant) hasAction(s turn.State) bool {
+	if s.Ended().Over() {
+		return false
+	}
+	if v.set == Scottish || s.Ply()+1 >= s.Plies() {
+		return s.HasLegalPly()
+	}
+	var mb [256]engine.Move
+	for _, m := range s.LegalPlies(mb[:0]) {
+		if !s.GivesCheck(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// Do plays the ply; the series ends after its last ply, or (Scottish) after a checking ply.
+func (v Variant) Do(s turn.State, a turn.Action) turn.State {
+	t := s.Play(a.Move)
+	if t.Ply() < t.Plies() && !(v.set == Scottish && t.OpponentInCheck()) {
+		return t
+	}
+	n := s.Number() + 1
+	return t.EndTurn(s.Mover().Other(), n, n)
+}
+
+// Explain says why a is not legal in s (nil when it is).
+func (v Variant) Explain(s turn.State, a turn.Action) error {
+	if acts := v.Actions(s, nil); turn.Contains(acts, a) {
+		return nil
+	} else if len(acts) == 0 {
+		return fmt.Errorf("%w (%v)", turn.ErrGameOver, v.Outcome(s))
+	}
+	set := v.name()
+	switch {
+	case a.Kind != turn.Ply:
+		return turn.Refuse(set, "P1", "a series is made of plies (no %s)", a.Kind)
+	case a.Spend:
+		return turn.Refuse(set, "P1", "progressive chess has no Sacrifice Tokens")
+	}
+	var mb [256]engine.Move
+	if v.set == Italian && containsMove(s.LegalPlies(mb[:0]), a.Move) {
+		return turn.Refuse(set, "P4", "check only on the last ply of a series")
+	}
+	from, to := a.Move.From(), a.Move.To()
+	if err := v.ExplainSquares(s, from, to); err != nil {
+		return err
+	}
+	return turn.OrthodoxReason(s, from, to, a.Move.Promotion(), "P2")
+}
+
+// ExplainSquares explains an e.p. capture that is not allowed (P6).
+func (v Variant) ExplainSquares(s turn.State, from, to engine.Square) error {
+	if turn.LooksLikeEnPassant(s, from, to) {
+		if s.Ply() > 0 {
+			return turn.Refuse(v.name(), "P6", "an e.p. capture is allowed only on the first ply of a series")
+		}
+		return turn.Refuse(v.name(), "P6", "e.p. only against a pawn that advanced two squares in the opponent's last series and moved no further")
+	}
+	return nil
+}
+
+func containsMove(ms []engine.Move, m engine.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Outcome returns checkmate (P2), progressive checkmate (P4), progressive stalemate (P5),
+// insufficient material (O2) or ten quiet series (P7) as s shows them.
+func (v Variant) Outcome(s turn.State) turn.Outcome {
+	if o := s.Ended(); o.Over() {
+		return o
+	}
+	if !v.hasAction(s) {
+		if s.InCheck() {
+			win := turn.Win(s.Mover().Other())
+			if s.HasLegalPly() {
+				return turn.Outcome{Result: win, Reason: turn.ProgressiveCheckmate, Rule: "P4"}
+			}
+			return turn.Outcome{Result: win, Reason: turn.Checkmate, Rule: "P2"}
+		}
+		return turn.Outcome{Result: turn.Draw, Reason: turn.ProgressiveStalemate, Rule: "P5"}
+	}
+	if s.Ply() == 0 {
+		if s.Position().InsufficientMaterial() {
+			return turn.Outcome{Result: turn.Draw, Reason: turn.Insufficient, Rule: "O2"}
+		}
+		if s.Quiet() >= 10 {
+			return turn.Outcome{Result: turn.Draw, Reason: turn.TenSeries, Rule: "P7"}
+		}
+	}
+	return turn.Outcome{}
+}
+
+// Schedule returns the next n series: lengths n+1, n+2, ..., alternating.
+func (Variant) Schedule(s turn.State, n int) []turn.Slot {
+	out := turn.Alternate(s.Mover(), 0, n)
+	for i := range out {
+		out[i].Plies = s.Number() + i + 1
+	}
+	return out
+}
+
+// Rule returns the rule deciding r.
+func (Variant) Rule(r turn.Reason) string {
+	switch r {
+	case turn.Checkmate:
+		return "P2"
+	case turn.ProgressiveCheckmate:
+		return "P4"
+	case turn.ProgressiveStalemate, turn.Stalemate:
+		return "P5"
+	case turn.TenSeries, turn.Repetition, turn.FiftyMoves:
+		return "P7"
+	}
+	return "O2"
+}

@@ -1,0 +1,251 @@
+package progressive
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/variants/turn"
+)
+
+func game(t *testing.T, set RuleSet, fen, movetext string) *turn.Game {
+	t.Helper()
+	g, err := turn.NewGame(New(set, Options{}), fen)
+	if err != nil {
+		t.Fatalf("start %q: %v", fen, err)
+	}
+	if err := g.PlayMovetext(movetext); err != nil {
+		t.Fatalf("play %q: %v", movetext, err)
+	}
+	return g
+}
+
+func wantRule(t *testing.T, err error, rule string) *turn.RuleError {
+	t.Helper()
+	var re *turn.RuleError
+	if !errors.As(err, &re) {
+		t.Fatalf("error %v: want a rule error %s", err, rule)
+	}
+	if re.Rule != rule {
+		t.Fatalf("error %q: rule %s, want %s", err, re.Rule, rule)
+	}
+	return re
+}
+
+func wantOutcome(t *testing.T, g *turn.Game, r turn.Result, reason turn.Reason, rule string) {
+	t.Helper()
+	o := g.Outcome()
+	if o.Result != r || o.Reason != reason || o.Rule != rule {
+		t.Fatalf("outcome %v, want %v: %v (%s)", o, r, reason, rule)
+	}
+}
+
+func TestP1_SeriesLengths(t *testing.T) {
+	for _, set := range []RuleSet{Italian, Scottish} {
+		g := game(t, set, "", "")
+		for n, text := range []string{"e4", "e5 Nc6", "Nf3 Bc4 d3", "Nf6 Be7 d6 O-O"} {
+			s := g.State()
+			if s.Plies() != n+1 || s.Number() != n+1 || s.Ply() != 0 {
+				t.Fatalf("%s series %d: plies %d number %d ply %d", set, n+1, s.Plies(), s.Number(), s.Ply())
+			}
+			if err := g.PlayMovetext(text); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sched := g.Variant().Schedule(g.State(), 3)
+		want := []turn.Slot{{Side: engine.Black, Plies: 6}, {Side: engine.White, Plies: 7}, {Side: engine.Black, Plies: 8}}
+		for i := range want {
+			if sched[i] != want[i] {
+				t.Fatalf("schedule %v, want %v", sched, want)
+			}
+		}
+	}
+}
+
+func TestP1_SeriesFromFEN(t *testing.T) {
+	const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+	v := New(Scottish, Options{})
+	s, err := v.Start(fen)
+	if err != nil || s.Plies() != 3 {
+		t.Fatalf("White to move, fullmove 2: plies %d (%v), want series 3", s.Plies(), err)
+	}
+	if got := v.FEN(s); got != fen {
+		t.Errorf("FEN %q, want %q back", got, fen)
+	}
+	w, err := Open(Scottish, "series=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := w.Start(fen); s.Plies() != 5 {
+		t.Errorf("series=5: plies %d", s.Plies())
+	}
+	if _, err := Open(Italian, "series=0"); err == nil {
+		t.Error("series=0 should be refused")
+	}
+}
+
+func TestP2_EscapeCheckWithFirstPly(t *testing.T) {
+	// Scottish: 3.Qh5 Qxf7+ ends White's series; Black must escape with its first ply.
+	g := game(t, Scottish, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2", "Qh5 Qxf7+")
+	s := g.State()
+	if !s.InCheck() || s.Mover() != engine.Black {
+		t.Fatal("Black should be in check")
+	}
+	_, err := turn.Find(g.Variant(), s, engine.A7, engine.A6, engine.NoPieceType, false)
+	wantRule(t, err, "P2")
+	if err := g.PlayMovetext("Kxf7"); err != nil {
+		t.Fatal(err)
+	}
+	// Fool's mate: White cannot escape with its first ply.
+	g = game(t, Italian, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "")
+	wantOutcome(t, g, turn.BlackWins, turn.Checkmate, "P2")
+}
+
+func TestP3_ScottishCheckEndsSeries(t *testing.T) {
+	g := game(t, Scottish, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2", "Qh5 Qxf7+")
+	s := g.State()
+	if s.Mover() != engine.Black || s.Plies() != 4 || s.Number() != 4 {
+		t.Fatalf("after a check on ply 2 of 3: mover %v plies %d number %d; want Black's full series 4",
+			s.Mover(), s.Plies(), s.Number())
+	}
+	if got := g.Movetext(); got != "3.Qh5 Qxf7+" {
+		t.Errorf("movetext %q", got)
+	}
+}
+
+func TestP4_ItalianCheckOnlyOnLastPly(t *testing.T) {
+	g := game(t, Italian, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2", "Qh5")
+	s := g.State()
+	_, err := turn.Find(g.Variant(), s, engine.H5, engine.F7, engine.NoPieceType, false)
+	re := wantRule(t, err, "P4")
+	if got, want := re.Error(), "Italian rule P4: check only on the last ply of a series"; got != want {
+		t.Errorf("error %q, want %q", got, want)
+	}
+	// On the last ply the check is legal.
+	if err := g.PlayMovetext("Bc4 Qxf7#"); err != nil {
+		t.Fatal(err)
+	}
+	wantOutcome(t, g, turn.WhiteWins, turn.Checkmate, "P2")
+}
+
+func TestP4_ProgressiveCheckmate(t *testing.T) {
+	// Black's only escape, Bxe7, gives check: illegal in Italian (series 2), so Black loses.
+	const fen = "4kb2/4Q3/3P4/8/7K/8/8/8 b - - 0 1"
+	g := game(t, Italian, fen, "")
+	wantOutcome(t, g, turn.WhiteWins, turn.ProgressiveCheckmate, "P4")
+	// Scottish allows it.
+	g = game(t, Scottish, fen, "Bxe7+")
+	if g.Outcome().Over() || g.State().Mover() != engine.White {
+		t.Fatalf("Scottish: outcome %v, mover %v", g.Outcome(), g.State().Mover())
+	}
+}
+
+func TestP5_ProgressiveStalemateInsideSeries(t *testing.T) {
+	// White's series 3: a5, then White has no legal ply and is not in check: a draw, not the
+	// end of the series.
+	const fen = "8/8/p7/8/P7/5n2/5k2/7K w - - 0 2"
+	for _, set := range []RuleSet{Italian, Scottish} {
+		g := game(t, set, fen, "a5")
+		wantOutcome(t, g, turn.Draw, turn.ProgressiveStalemate, "P5")
+		if s := g.State(); s.Mover() != engine.White || s.Ply() != 1 {
+			t.Errorf("the series must not have been ended: mover %v ply %d", s.Mover(), s.Ply())
+		}
+		v := New(set, Options{})
+		s, _ := v.Start(fen)
+		if n, _ := turn.Perft(v, s, 1); n != 0 {
+			t.Errorf("%s turn-perft = %d, want 0", v.ID(), n)
+		}
+	}
+}
+
+func TestP6_EnPassantOnlyOnFirstPly(t *testing.T) {
+	// Black double-stepped d7-d5 and f7-f5 in its last series (White's series 9 now).
+	const fen = "4k3/8/8/3pPpP1/8/8/8/4K3 w - d6,f6 0 5"
+	g := game(t, Scottish, fen, "exd6")
+	s := g.State()
+	_, err := turn.Find(g.Variant(), s, engine.G5, engine.F6, engine.NoPieceType, false)
+	wantRule(t, err, "P6")
+	// A pawn that advanced twice in its series cannot be taken.
+	g = game(t, Italian, "4k3/2p5/8/1P6/8/8/8/4K3 b - - 0 1", "c5 c4")
+	if g.State().EnPassant() != 0 {
+		t.Errorf("e.p. targets %v after c5 c4", g.State().EnPassant().Squares())
+	}
+	g = game(t, Italian, "4k3/2p5/8/1P6/8/8/8/4K3 b - - 0 1", "c5 Kf7")
+	if err := g.PlayMovetext("bxc6"); err != nil {
+		t.Errorf("bxc6 e.p. on the first ply: %v", err)
+	}
+}
+
+func TestP7_RepetitionAtSeriesStarts(t *testing.T) {
+	// The rooks shuttle: White's odd series leave its rook on a1 and b1 in turn, Black's even
+	// series bring its rook back. White's series 1, 5 and 9 start from the same position.
+	g := game(t, Scottish, "r6k/8/8/8/8/8/8/R6K w - - 0 1", "")
+	rook := func(c engine.Color, n int) string {
+		moves := [2][2]string{{"Rb1", "Ra1"}, {"Rb8", "Ra8"}}
+		out := ""
+		at := 0
+		if c == engine.White {
+			at = (n / 2) % 2 // White's rook starts series n on a1 (0) or b1 (1)
+		}
+		for i := 0; i < n; i++ {
+			out += moves[c][(at+i)%2] + " "
+		}
+		return out
+	}
+	for n := 1; n <= 8; n++ {
+		c := engine.Color((n + 1) % 2)
+		if o := g.Outcome(); o.Over() {
+			t.Fatalf("over before series %d: %v", n, o)
+		}
+		if err := g.PlayMovetext(rook(c, n)); err != nil {
+			t.Fatalf("series %d: %v", n, err)
+		}
+	}
+	wantOutcome(t, g, turn.Draw, turn.Repetition, "P7")
+}
+
+func TestP7_TenQuietSeries(t *testing.T) {
+	g := game(t, Scottish, "r3k3/8/8/8/8/8/8/R3K2R w - - 0 1", "")
+	v := g.Variant()
+	rng := rand.New(rand.NewPCG(7, 7))
+	for g.State().Seq() < 10 {
+		if o := g.Outcome(); o.Over() {
+			t.Fatalf("over after %d series: %v", g.State().Seq(), o)
+		}
+		s := g.State()
+		var quiet []turn.Action
+		for _, a := range v.Actions(s, nil) {
+			if !a.Move.IsCapture() && !s.GivesCheck(a.Move) {
+				quiet = append(quiet, a)
+			}
+		}
+		if len(quiet) == 0 {
+			t.Fatal("no quiet ply")
+		}
+		if err := g.Apply(quiet[rng.IntN(len(quiet))]); err != nil {
+			t.Fatal(err)
+		}
+		if g.State().Seq() < 10 && g.Outcome().Reason == turn.TenSeries {
+			t.Fatalf("P7 draw after only %d series", g.State().Seq())
+		}
+	}
+	wantOutcome(t, g, turn.Draw, turn.TenSeries, "P7")
+}
+
+func TestP8_Notation(t *testing.T) {
+	const text = "1.e4 2.e5 Nf6 3.Bc4 Qh5 Qxf7#"
+	g := game(t, Italian, "", text)
+	if got := g.Movetext(); got != text {
+		t.Errorf("movetext %q, want %q", got, text)
+	}
+	wantOutcome(t, g, turn.WhiteWins, turn.Checkmate, "P2")
+	open := func(id, opts string) (turn.Variant, error) { return Open(Italian, opts) }
+	back, _, err := turn.ParsePGN(g.PGN(nil), open)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Movetext() != text || back.Outcome() != g.Outcome() {
+		t.Errorf("PGN round trip: %q, %v", back.Movetext(), back.Outcome())
+	}
+}

@@ -1,0 +1,226 @@
+package turn
+
+import (
+	"fmt"
+
+	"github.com/plyground/plyground/engine"
+)
+
+// End is a way a game ends that the actions do not show: resignation, agreement, time.
+type End uint8
+
+// The ends.
+const (
+	NoEnd End = iota
+	WhiteResigns
+	BlackResigns
+	DrawAgreed
+	WhiteFlagged // White's time ran out (S7)
+	BlackFlagged // Black's time ran out (S7)
+	numEnds
+)
+
+var endTexts = [...]string{"", "White resigns", "Black resigns", "draw agreed",
+	"White lost on time", "Black lost on time"}
+
+// String returns the end in words ("White resigns"); "" for NoEnd.
+func (e End) String() string {
+	if int(e) < len(endTexts) {
+		return endTexts[e]
+	}
+	return "end?"
+}
+
+// Outcome returns the outcome an end gives.
+func (e End) Outcome() Outcome {
+	switch e {
+	case WhiteResigns:
+		return Outcome{BlackWins, Resignation, ""}
+	case BlackResigns:
+		return Outcome{WhiteWins, Resignation, ""}
+	case DrawAgreed:
+		return Outcome{Draw, Agreement, ""}
+	case WhiteFlagged:
+		return Outcome{BlackWins, Time, "S7"}
+	case BlackFlagged:
+		return Outcome{WhiteWins, Time, "S7"}
+	}
+	return Outcome{}
+}
+
+// Record is a game as stored, shared, replayed and sent to the worker: the variant, its
+// options, the start position and every action (plies, token spends, passes, dice rolls), plus
+// how it ended when the actions do not say.
+type Record struct {
+	Variant string   // catalogue ID
+	Options string   // canonical option text ("" = defaults)
+	Start   string   // FEN of the start ("" = the standard start)
+	Actions []Action // in order, rolls included
+	End     End      // resignation, agreement, time; NoEnd otherwise
+}
+
+// Game is a game in progress: a variant, the states it went through and the actions that led
+// from one to the next. It judges repetition (O2), which needs the history, and an End.
+type Game struct {
+	v       Variant
+	start   string
+	states  []State
+	actions []Action
+	keys    map[uint64]int // turn-start keys seen, with their counts
+	end     End
+}
+
+// NewGame starts a game of v from fen ("" = the standard start).
+func NewGame(v Variant, fen string) (*Game, error) {
+	s, err := v.Start(fen)
+	if err != nil {
+		return nil, err
+	}
+	start := ""
+	if fen != "" {
+		std, err := v.Start("")
+		if err != nil {
+			return nil, err
+		}
+		if start = v.FEN(s); start == v.FEN(std) {
+			start = ""
+		}
+	}
+	g := &Game{v: v, start: start, states: []State{s}, keys: map[uint64]int{}}
+	g.note(s, 1)
+	return g, nil
+}
+
+// Replay plays the record's actions through v, checking each one. v must be the record's
+// variant with the record's options. The error names the action that fails.
+func Replay(v Variant, r Record) (*Game, error) {
+	if v.ID() != r.Variant {
+		return nil, fmt.Errorf("record of variant %q replayed as %q", r.Variant, v.ID())
+	}
+	if v.Options() != r.Options {
+		return nil, fmt.Errorf("record with options %q replayed with options %q", r.Options, v.Options())
+	}
+	g, err := NewGame(v, r.Start)
+	if err != nil {
+		return nil, fmt.Errorf("record start: %w", err)
+	}
+	for i, a := range r.Actions {
+		if err := g.Apply(a); err != nil {
+			return nil, fmt.Errorf("action %d (%s): %w", i+1, a, err)
+		}
+	}
+	if r.End != NoEnd {
+		if err := g.Finish(r.End); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// turnStart reports whether s is where repetition is judged: the start of a turn, before any
+// roll.
+func turnStart(s State) bool { return s.ply == 0 && s.roll == (Dice{}) && !s.over.Over() }
+
+func (g *Game) note(s State, d int) {
+	if turnStart(s) {
+		g.keys[s.Key()] += d
+	}
+}
+
+// Variant returns the game's variant.
+func (g *Game) Variant() Variant { return g.v }
+
+// State returns the current state.
+func (g *Game) State() State { return g.states[len(g.states)-1] }
+
+// States returns the states of the game: States()[i] is the state before action i.
+func (g *Game) States() []State { return append([]State(nil), g.states...) }
+
+// Actions returns the actions played so far.
+func (g *Game) Actions() []Action { return append([]Action(nil), g.actions...) }
+
+// Len returns the number of actions played.
+func (g *Game) Len() int { return len(g.actions) }
+
+// Outcome returns the outcome so far: an End, what the state shows, or a threefold
+// repetition of a turn start.
+func (g *Game) Outcome() Outcome {
+	if g.end != NoEnd {
+		return g.end.Outcome()
+	}
+	s := g.State()
+	if o := g.v.Outcome(s); o.Over() {
+		return o
+	}
+	if turnStart(s) && g.keys[s.Key()] >= 3 {
+		return Outcome{Draw, Repetition, g.v.Rule(Repetition)}
+	}
+	return Outcome{}
+}
+
+// Apply plays a if it is legal; the error says why not (ErrGameOver, *RuleError).
+func (g *Game) Apply(a Action) error {
+	if o := g.Outcome(); o.Over() {
+		return fmt.Errorf("%w (%v)", ErrGameOver, o)
+	}
+	s := g.State()
+	if err := g.v.Explain(s, a); err != nil {
+		return err
+	}
+	g.push(a, g.v.Do(s, a))
+	return nil
+}
+
+func (g *Game) push(a Action, next State) {
+	g.states = append(g.states, next)
+	g.actions = append(g.actions, a)
+	g.note(next, 1)
+}
+
+// Undo takes back the last action and reports whether there was one. An End is taken back
+// first. (Undo never rerolls: the roll is an action like any other, D6.)
+func (g *Game) Undo() bool {
+	if g.end != NoEnd {
+		g.end = NoEnd
+		return true
+	}
+	if len(g.actions) == 0 {
+		return false
+	}
+	g.note(g.State(), -1)
+	g.states = g.states[:len(g.states)-1]
+	g.actions = g.actions[:len(g.actions)-1]
+	return true
+}
+
+// Finish ends the game by resignation, agreement or time.
+func (g *Game) Finish(e End) error {
+	if e == NoEnd || e >= numEnds {
+		return fmt.Errorf("finish: invalid end %d", e)
+	}
+	if o := g.Outcome(); o.Over() {
+		return fmt.Errorf("%w (%v)", ErrGameOver, o)
+	}
+	g.end = e
+	return nil
+}
+
+// End returns how the game was ended outside the rules of play, or NoEnd.
+func (g *Game) End() End { return g.end }
+
+// Record returns the game's record.
+func (g *Game) Record() Record {
+	return Record{Variant: g.v.ID(), Options: g.v.Options(), Start: g.start,
+		Actions: g.Actions(), End: g.end}
+}
+
+// Start returns the FEN the game started from ("" for the standard start).
+func (g *Game) Start() string { return g.start }
+
+// Resign ends the game by the resignation of c.
+func (g *Game) Resign(c engine.Color) error {
+	if c == engine.White {
+		return g.Finish(WhiteResigns)
+	}
+	return g.Finish(BlackResigns)
+}

@@ -1,0 +1,318 @@
+package turn
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// RecordVersion is the version byte that Encode writes. Every version ever written keeps
+// decoding (testdata/records holds samples of each).
+const RecordVersion = 1
+
+// maxActions bounds the number of actions a record may hold.
+const maxActions = 1 << 16
+
+// variantCodes gives each catalogue ID a one-byte code in the record. Codes are never reused
+// or changed; code 0 means "the ID follows as text".
+var variantCodes = [...]string{
+	1: "orthodox",
+	2: "sdm",
+	3: "marseillais",
+	4: "dice",
+	5: "progressive-italian",
+	6: "progressive-scottish",
+}
+
+func variantCode(id string) byte {
+	for i, s := range variantCodes {
+		if s != "" && s == id {
+			return byte(i)
+		}
+	}
+	return 0
+}
+
+// Opener returns the variant with the given catalogue ID and option text; the catalogue
+// (package variants) provides one.
+type Opener func(id, options string) (Variant, error)
+
+// ErrRecord is wrapped by every error Decode returns.
+var ErrRecord = errors.New("bad game record")
+
+// Encode returns the game's record as a compact URL-safe string (base64url without padding)
+// that Decode reads back. Layout of version 1, before base64:
+//
+//	byte      version (1)
+//	byte      variant code (0: followed by uvarint length and the ID)
+//	uvarint   length, then the option text
+//	uvarint   length, then the start FEN ("" = standard start)
+//	byte      End
+//	uvarint   number of actions
+//	bits      each action as its index among the legal actions of its state sorted by
+//	          Action.Key, in bits.Len(n-1) bits for n legal actions (none when n = 1),
+//	          most significant bit first; zero bits pad the last byte.
+//
+// A dice roll is an action among the 36 possible rolls (6 bits); a pass forced by the roll
+// costs nothing.
+func (g *Game) Encode() string {
+	var b []byte
+	b = append(b, RecordVersion)
+	id := g.v.ID()
+	code := variantCode(id)
+	b = append(b, code)
+	if code == 0 {
+		b = appendString(b, id)
+	}
+	b = appendString(b, g.v.Options())
+	b = appendString(b, g.start)
+	b = append(b, byte(g.end))
+	b = binary.AppendUvarint(b, uint64(len(g.actions)))
+	var w bitWriter
+	w.buf = b
+	var buf []Action
+	for i, a := range g.actions {
+		buf = g.v.Actions(g.states[i], buf[:0])
+		// The index in the list sorted by Key is the number of actions with a smaller key.
+		idx, k := 0, a.Key()
+		for _, x := range buf {
+			if x.Key() < k {
+				idx++
+			}
+		}
+		w.write(uint64(idx), width(len(buf)))
+	}
+	return base64.RawURLEncoding.EncodeToString(w.flush())
+}
+
+// Encode returns the record's string (see Game.Encode), replaying it through v to number the
+// actions; it fails when the record does not replay.
+func Encode(v Variant, r Record) (string, error) {
+	g, err := Replay(v, r)
+	if err != nil {
+		return "", err
+	}
+	return g.Encode(), nil
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// width is the number of bits that hold an index among n choices.
+func width(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	return bits.Len(uint(n - 1))
+}
+
+// Decode reads a string written by Encode (any version), opens the variant with open and
+// replays every action, checking each. Errors (wrapping ErrRecord) say where the string is
+// bad: which byte of the header, or which action; Decode never panics.
+func Decode(text string, open Opener) (*Game, error) {
+	data, err := base64.RawURLEncoding.Strict().DecodeString(text)
+	if err != nil {
+		return nil, fmt.Errorf("%w: not base64url: %v", ErrRecord, err)
+	}
+	r := byteReader{data: data}
+	version, ok := r.byte()
+	if !ok {
+		return nil, fmt.Errorf("%w: empty", ErrRecord)
+	}
+	switch version {
+	case 1:
+		return decodeV1(&r, open)
+	}
+	return nil, fmt.Errorf("%w: byte 0: unknown version %d", ErrRecord, version)
+}
+
+func decodeV1(r *byteReader, open Opener) (*Game, error) {
+	at := r.pos
+	code, ok := r.byte()
+	if !ok {
+		return nil, r.errorf(at, "variant", "truncated")
+	}
+	var id string
+	switch {
+	case code == 0:
+		if id, ok = r.string(); !ok {
+			return nil, r.errorf(at, "variant", "truncated")
+		}
+	case int(code) < len(variantCodes) && variantCodes[code] != "":
+		id = variantCodes[code]
+	default:
+		return nil, r.errorf(at, "variant", "unknown variant code %d", code)
+	}
+	at = r.pos
+	opts, ok := r.string()
+	if !ok {
+		return nil, r.errorf(at, "options", "truncated")
+	}
+	v, err := open(id, opts)
+	if err != nil {
+		return nil, r.errorf(at, "variant and options", "%v", err)
+	}
+	if v.Options() != opts {
+		return nil, r.errorf(at, "options", "%q is not in canonical form (%q)", opts, v.Options())
+	}
+	at = r.pos
+	start, ok := r.string()
+	if !ok {
+		return nil, r.errorf(at, "start position", "truncated")
+	}
+	g, err := NewGame(v, start)
+	if err != nil {
+		return nil, r.errorf(at, "start position", "%v", err)
+	}
+	at = r.pos
+	endByte, ok := r.byte()
+	if !ok {
+		return nil, r.errorf(at, "end", "truncated")
+	}
+	end := End(endByte)
+	if end >= numEnds {
+		return nil, r.errorf(at, "end", "unknown end %d", endByte)
+	}
+	at = r.pos
+	count, ok := r.uvarint()
+	if !ok {
+		return nil, r.errorf(at, "action count", "truncated or too large")
+	}
+	if count > maxActions {
+		return nil, r.errorf(at, "action count", "%d actions is more than %d", count, maxActions)
+	}
+	br := bitReader{data: r.data[r.pos:]}
+	var buf []Action
+	var keys []uint32
+	for i := 0; i < int(count); i++ {
+		s := g.State()
+		where := func() string {
+			return fmt.Sprintf("action %d of %d (turn %d, %v, ply %d)", i+1, count, s.Number(), s.Mover(), s.Ply()+1)
+		}
+		if o := g.Outcome(); o.Over() {
+			return nil, fmt.Errorf("%w: %s: the game is already over (%v)", ErrRecord, where(), o)
+		}
+		buf = g.v.Actions(s, buf[:0])
+		if len(buf) == 0 {
+			return nil, fmt.Errorf("%w: %s: no legal action", ErrRecord, where())
+		}
+		w := width(len(buf))
+		idx, ok := br.read(w)
+		if !ok {
+			return nil, fmt.Errorf("%w: %s: truncated (bit %d of %d)", ErrRecord, where(), br.pos, 8*len(br.data))
+		}
+		if idx >= uint64(len(buf)) {
+			return nil, fmt.Errorf("%w: %s: index %d, but only %d legal actions", ErrRecord, where(), idx, len(buf))
+		}
+		keys = keys[:0]
+		for _, x := range buf {
+			keys = append(keys, x.Key())
+		}
+		slices.Sort(keys)
+		var a Action
+		for _, x := range buf {
+			if x.Key() == keys[idx] {
+				a = x
+				break
+			}
+		}
+		g.push(a, g.v.Do(s, a))
+	}
+	if rest := 8*len(br.data) - br.pos; rest >= 8 {
+		return nil, fmt.Errorf("%w: %d bytes of trailing data after %d actions", ErrRecord, rest/8, count)
+	} else if rest > 0 {
+		if v, _ := br.read(rest); v != 0 {
+			return nil, fmt.Errorf("%w: nonzero padding after %d actions", ErrRecord, count)
+		}
+	}
+	if end != NoEnd {
+		if err := g.Finish(end); err != nil {
+			return nil, fmt.Errorf("%w: end: %v", ErrRecord, err)
+		}
+	}
+	return g, nil
+}
+
+type byteReader struct {
+	data []byte
+	pos  int
+}
+
+func (r *byteReader) errorf(at int, field, format string, args ...any) error {
+	return fmt.Errorf("%w: byte %d (%s): %s", ErrRecord, at+1, field, fmt.Sprintf(format, args...))
+}
+
+func (r *byteReader) byte() (byte, bool) {
+	if r.pos >= len(r.data) {
+		return 0, false
+	}
+	r.pos++
+	return r.data[r.pos-1], true
+}
+
+func (r *byteReader) uvarint() (uint64, bool) {
+	v, n := binary.Uvarint(r.data[r.pos:])
+	if n <= 0 {
+		return 0, false
+	}
+	r.pos += n
+	return v, true
+}
+
+func (r *byteReader) string() (string, bool) {
+	n, ok := r.uvarint()
+	if !ok || n > uint64(len(r.data)-r.pos) {
+		return "", false
+	}
+	s := string(r.data[r.pos : r.pos+int(n)])
+	r.pos += int(n)
+	return s, true
+}
+
+type bitWriter struct {
+	buf  []byte
+	acc  uint64
+	nacc int
+}
+
+func (w *bitWriter) write(v uint64, n int) {
+	for i := n - 1; i >= 0; i-- {
+		w.acc = w.acc<<1 | v>>uint(i)&1
+		w.nacc++
+		if w.nacc == 8 {
+			w.buf = append(w.buf, byte(w.acc))
+			w.acc, w.nacc = 0, 0
+		}
+	}
+}
+
+func (w *bitWriter) flush() []byte {
+	if w.nacc > 0 {
+		w.buf = append(w.buf, byte(w.acc<<uint(8-w.nacc)))
+		w.acc, w.nacc = 0, 0
+	}
+	return w.buf
+}
+
+type bitReader struct {
+	data []byte
+	pos  int // in bits
+}
+
+func (r *bitReader) read(n int) (uint64, bool) {
+	if r.pos+n > 8*len(r.data) {
+		return 0, false
+	}
+	var v uint64
+	for i := 0; i < n; i++ {
+		b := r.data[(r.pos+i)/8] >> uint(7-(r.pos+i)%8) & 1
+		v = v<<1 | uint64(b)
+	}
+	r.pos += n
+	return v, true
+}
