@@ -119,6 +119,9 @@ func BoardLabel(orientation engine.Color) string {
 // its piece. Every square carries data-square="e2"; every piece is an element inside its
 // square with data-piece="wP" and the square's label, drawn by web/app.css from
 // web/pieces/wP.svg.
+//
+// With Diagram set it is a small picture instead (rules pages, home page): one image named
+// by Label, without coordinates; its squares still carry data-square and data-piece.
 type Board struct {
 	app.Compo
 
@@ -128,50 +131,136 @@ type Board struct {
 	Orientation engine.Color
 	// Marks are the highlights drawn on squares.
 	Marks Marks
+	// Diagram draws a small, non-interactive picture named by Label.
+	Diagram bool
+	// Label names a diagram for screen readers ("Diagram: ...").
+	Label string
 }
 
 // Render draws the board.
 func (b *Board) Render() app.UI {
-	cells := Layout(b.Position, b.Orientation, b.Marks)
+	return drawBoard(boardOpts{
+		pos:         b.Position,
+		orientation: b.Orientation,
+		marks:       b.Marks,
+		coords:      !b.Diagram,
+		diagram:     b.Diagram,
+		label:       b.Label,
+	})
+}
+
+// slide is the short animation of a piece that has just moved: it starts DX columns and DY
+// rows away from its square. Two alternating names let the same square animate twice in a
+// row.
+type slide struct {
+	to     engine.Square
+	dx, dy int
+	second bool
+	on     bool
+}
+
+// boardOpts is what drawBoard draws.
+type boardOpts struct {
+	pos         engine.Position
+	orientation engine.Color
+	marks       Marks
+	coords      bool
+	diagram     bool
+	label       string
+	slide       slide
+	// moved draws the piece on moved[0] on moved[1] instead (a king capture, which the
+	// game's state does not play on its board).
+	moved *[2]engine.Square
+}
+
+// drawBoard draws the board's grid element; the caller may add classes and event handlers.
+func drawBoard(o boardOpts) app.HTMLDiv {
+	cells := Layout(o.pos, o.orientation, o.marks)
+	if o.moved != nil {
+		pc := o.pos.PieceAt(o.moved[0])
+		for i := range cells {
+			switch cells[i].Square {
+			case o.moved[0]:
+				cells[i].Piece = engine.NoPiece
+			case o.moved[1]:
+				cells[i].Piece = pc
+			}
+		}
+	}
 	rows := make([]app.UI, 8)
 	for r := range rows {
 		squares := make([]app.UI, 8)
 		for c := range squares {
-			squares[c] = renderCell(cells[r*8+c])
+			squares[c] = renderCell(cells[r*8+c], o)
 		}
-		rows[r] = app.Div().Class("rank").Role("row").Body(squares...)
+		row := app.Div().Class("rank")
+		if !o.diagram {
+			row = row.Role("row")
+		}
+		rows[r] = row.Body(squares...)
+	}
+	if o.diagram {
+		return app.Div().
+			Class("board diagram").
+			Role("img").
+			Aria("label", o.label).
+			DataSet("orientation", o.orientation.String()).
+			Body(rows...)
 	}
 	return app.Div().
 		Class("board").
 		Role("grid").
-		Aria("label", BoardLabel(b.Orientation)).
-		DataSet("orientation", b.Orientation.String()).
+		Aria("label", BoardLabel(o.orientation)).
+		DataSet("orientation", o.orientation.String()).
 		Body(rows...)
 }
 
 // renderCell draws one square: its piece, if any, and its coordinates.
-func renderCell(c Cell) app.UI {
+func renderCell(c Cell, o boardOpts) app.UI {
 	label := SquareLabel(c.Square, c.Piece)
 	sq := app.Div().
 		Class(c.Classes()).
-		Role("gridcell").
 		DataSet("square", c.Square.String())
+	if !o.diagram {
+		sq = sq.Role("gridcell")
+	}
 	var body []app.UI
 	if c.Piece == engine.NoPiece {
-		sq = sq.Aria("label", label)
+		if !o.diagram {
+			sq = sq.Aria("label", label)
+		}
 	} else {
 		// The piece names the cell; the image itself comes from the stylesheet.
-		body = append(body, app.Div().
-			Class("piece").
-			Role("img").
-			DataSet("piece", c.Piece.String()).
-			Aria("label", label))
+		piece := app.Div().Class("piece")
+		if !o.diagram {
+			piece = piece.Role("img")
+		}
+		piece = piece.DataSet("piece", c.Piece.String())
+		if !o.diagram {
+			piece = piece.Aria("label", label)
+		}
+		if sl := o.slide; sl.on && sl.to == c.Square {
+			name := "slide-a"
+			if sl.second {
+				name = "slide-b"
+			}
+			piece = piece.Class(name).Style("--dx", "%d", sl.dx).Style("--dy", "%d", sl.dy)
+		}
+		body = append(body, piece)
 	}
-	if c.RankLabel != "" {
+	if o.coords && c.RankLabel != "" {
 		body = append(body, app.Span().Class("coord rank-label").Aria("hidden", true).Text(c.RankLabel))
 	}
-	if c.FileLabel != "" {
+	if o.coords && c.FileLabel != "" {
 		body = append(body, app.Span().Class("coord file-label").Aria("hidden", true).Text(c.FileLabel))
 	}
 	return sq.Body(body...)
+}
+
+// screenPos returns the row and column where square sq is drawn for the orientation.
+func screenPos(orientation engine.Color, sq engine.Square) (row, col int) {
+	if orientation == engine.Black {
+		return sq.Rank(), 7 - sq.File()
+	}
+	return 7 - sq.Rank(), sq.File()
 }

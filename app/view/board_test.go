@@ -203,12 +203,14 @@ func TestHomeRender(t *testing.T) {
 	if err := app.Match(app.Text(AppName), h, 0, 0, 0, 1, 0); err != nil {
 		t.Errorf("app name: %v", err)
 	}
-	// shell > main > board area > board component
-	if err := app.Match(&Board{Position: engine.StartPosition(), Orientation: engine.White}, h, 0, 1, 0, 0); err != nil {
-		t.Errorf("board: %v", err)
+	// shell > main (after the header and the update banner) > variant list > first card >
+	// card body > title > text
+	if err := app.Match(app.Text("Orthodox chess"), h, 0, 2, 1, 0, 1, 0, 0); err != nil {
+		t.Errorf("first variant: %v", err)
 	}
-	// shell > main > panel > status > text
-	if err := app.Match(app.Text("White to move"), h, 0, 1, 1, 1, 0); err != nil {
-		t.Errorf("status: %v", err)
+	// shell > main > variant list > first card > diagram link > board
+	if err := app.Match(app.Div().Class("board diagram").Role("img").Aria("label", "Diagram: En passant").
+		DataSet("orientation", "white"), h, 0, 2, 1, 0, 0, 0, 0); err != nil {
+		t.Errorf("diagram: %v", err)
 	}
 }

@@ -3,15 +3,11 @@ package view
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/variants"
 )
 
-// AppName is the name of the app, as the page header and the web manifest show it.
-const AppName = "Plyground"
-
-// Tagline says in one line what the app is.
-const Tagline = "Chess and its variants, in your browser."
-
-// Home is the first page: the header and the board with the orthodox start position.
+// Home is the first page: every variant with its one-line pitch and a small diagram, with
+// links to play it and to read its rules.
 type Home struct {
 	app.Compo
 
@@ -23,43 +19,62 @@ type Home struct {
 // OnMount marks the page as drawn by the running program.
 func (h *Home) OnMount(ctx app.Context) {
 	h.live = true
+	applySettings(loadSettings(ctx))
+}
+
+// OnNav names the page.
+func (h *Home) OnNav(ctx app.Context) {
+	ctx.Page().SetTitle("%s: chess variants in your browser", AppName)
 }
 
 // Render draws the page.
 func (h *Home) Render() app.UI {
-	pos := engine.StartPosition()
-	return app.Div().
-		Class("shell").
-		DataSet("live", h.live).
-		Body(
-			header(),
-			app.Main().Class("home").Body(
-				app.Div().Class("board-area").Body(
-					&Board{Position: pos, Orientation: engine.White},
-				),
-				app.Aside().Class("panel").Body(
-					app.H2().Class("panel-title").Text("Orthodox chess"),
-					app.P().Class("status").Text(TurnText(pos.Turn())),
-				),
-			),
-		)
-}
-
-// header draws the top bar with the app's name.
-func header() app.UI {
-	return app.Header().Class("topbar").Body(
-		app.A().Class("brand").Href("/").Body(
-			app.Img().Class("brand-icon").Src("/web/icons/icon.svg").Alt("").Width(28).Height(28),
-			app.H1().Class("brand-name").Text(AppName),
-		),
-		app.P().Class("tagline").Text(Tagline),
-	)
-}
-
-// TurnText says whose turn it is: "White to move".
-func TurnText(c engine.Color) string {
-	if c == engine.Black {
-		return "Black to move"
+	list := variants.List()
+	cards := make([]app.UI, 0, len(list))
+	for _, info := range list {
+		cards = append(cards, variantCard(info))
 	}
-	return "White to move"
+	return shell(h.live, "", app.Main().Class("page home").Body(
+		app.Section().Class("hero").Body(
+			app.H2().Class("hero-title").Text("Chess, where a turn can be more than one move"),
+			app.P().Class("hero-text").Text("Orthodox chess and its variants: double moves, progressive series, "+
+				"sacrifice tokens and dice. Two people on one device, no account, nothing to install."),
+			app.A().Class("btn primary big").Href("/new").Text("New game"),
+		),
+		app.Ul().Class("variant-list").Aria("label", "Variants").Body(cards...),
+	))
+}
+
+// variantCard draws one variant of the home page.
+func variantCard(info variants.Info) app.UI {
+	card := app.Li().Class("variant-card").DataSet("variant", info.ID)
+	var pic app.UI
+	if ex := Examples(info.ID); len(ex) > 0 {
+		pic = app.A().Class("card-diagram").Href("/rules/"+info.ID).Aria("hidden", true).TabIndex(-1).Body(
+			&Board{Position: ex[0].position(), Orientation: engine.White, Marks: ex[0].marks(), Diagram: true,
+				Label: "Diagram: " + ex[0].Title},
+		)
+	} else {
+		pic = app.Div().Class("card-diagram soon").Aria("hidden", true).Body(app.Span().Text("∞"))
+	}
+	links := []app.UI{}
+	if info.Playable() {
+		links = append(links,
+			app.A().Class("btn primary").Href(GameQuery{Variant: info.ID}.newGameURL()).Text("Play"),
+			app.A().Class("btn").Href("/rules/"+info.ID).Text("Rules"),
+		)
+	} else if info.ID == "nec" {
+		// Never-Ending Chess has its own board and pages (necplay.go), outside package turn.
+		links = append(links, app.A().Class("btn primary").Href("/nec/new").Text("Play"))
+	} else {
+		links = append(links, app.Span().Class("soon-note").Text("Not playable here yet"))
+	}
+	return card.Body(
+		pic,
+		app.Div().Class("card-body").Body(
+			app.H3().Class("card-title").Text(info.Name),
+			app.P().Class("card-pitch").Text(info.Pitch),
+			app.Div().Class("card-links").Body(links...),
+		),
+	)
 }

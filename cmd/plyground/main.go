@@ -27,7 +27,10 @@ var errUsage = errors.New("usage error")
 
 // commands lists the subcommands; other tools add theirs here.
 var commands = map[string]command{
-	"perft": {"count the leaf nodes of the move tree (orthodox or a variant)", runPerft},
+	"perft":     {"count the leaf nodes of the move tree (orthodox or a variant)", runPerft},
+	"match":     {"play games between computer players and report the Elo difference", runMatch},
+	"solve":     {"find a mating series in progressive chess", runSolve},
+	"nec-match": {"play Never-Ending Chess bots against random-order bots and report the win rate", runNECMatch},
 }
 
 func main() {

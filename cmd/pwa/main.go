@@ -15,6 +15,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/view"
+	"github.com/plyground/plyground/variants"
 )
 
 func main() {
@@ -32,4 +33,19 @@ func main() {
 // routes registers the pages, for the browser program and for the host's prerendering alike.
 func routes() {
 	app.Route("/", func() app.Composer { return &view.Home{} })
+	app.Route("/new", func() app.Composer { return &view.NewGame{} })
+	app.Route("/play", func() app.Composer { return &view.Play{} })
+	app.Route("/rules", func() app.Composer { return &view.RulesIndex{} })
+	// One route per variant, so that the static site has a page for each.
+	for _, info := range variants.List() {
+		if info.Playable() {
+			id := info.ID
+			app.Route("/rules/"+id, func() app.Composer { return &view.Rules{ID: id} })
+		}
+	}
+	app.Route("/settings", func() app.Composer { return &view.SettingsPage{} })
+	app.Route("/about", func() app.Composer { return &view.About{} })
+	app.Route(view.SavedPath, func() app.Composer { return &view.SavedPage{} })
+	app.Route(view.NECPath, func() app.Composer { return &view.NECPlay{} })
+	app.Route(view.NECNewPath, func() app.Composer { return &view.NECNew{} })
 }

@@ -30,52 +30,73 @@ import (
 // serves it under /web/.
 const webDir = "web"
 
-// pieceFiles lists the piece images the stylesheet draws, for the service worker to cache.
-var pieceFiles = []string{
-	"wK", "wQ", "wR", "wB", "wN", "wP",
-	"bK", "bQ", "bR", "bB", "bN", "bP",
-}
-
-// serve parses the command line, then serves the app on -addr or writes the static site
-// into -dist.
+// serve parses the command line, then serves the app on -addr, writes the static site into
+// -dist, or writes the compressed copies of the wasm files (-compress).
 func serve(args []string) error {
 	fl := flag.NewFlagSet("pwa", flag.ContinueOnError)
 	addr := fl.String("addr", "127.0.0.1:8000", "serve the app on this `address` (port 0 picks a free port)")
 	dist := fl.String("dist", "", "write the static website into this `directory` and exit")
+	base := fl.String("base", "", "with -dist: the `path` the site is published under, such as /plyground for https://user.github.io/plyground/ (default: the root)")
+	compress := fl.Bool("compress", false, "write the gzip and brotli copies of web/*.wasm and exit")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
 	if fl.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fl.Args())
 	}
+	if *base != "" && *dist == "" {
+		return errors.New("-base goes with -dist")
+	}
+	if *compress {
+		return precompress(webDir, true)
+	}
 	h, err := newHandler(webDir)
 	if err != nil {
 		return err
 	}
 	if *dist != "" {
+		if *base != "" {
+			b := "/" + strings.Trim(*base, "/")
+			if strings.ContainsAny(b, " ?#\\") || strings.Contains(b, "..") {
+				return fmt.Errorf("-base %q is not a URL path", *base)
+			}
+			h.Resources = app.PrefixedLocation(b)
+		}
 		return writeDist(*dist, h, webDir)
 	}
-	return listen(*addr, h)
+	// Once listening, write the missing compressed copies (brotli in the background: gzip
+	// is served until it is ready).
+	started := func() {
+		if err := precompress(webDir, false); err != nil {
+			fmt.Fprintln(os.Stderr, "pwa: compressing:", err)
+		}
+	}
+	c, err := newCompressor(h, webDir)
+	if err != nil {
+		return err
+	}
+	return listen(*addr, c, started)
 }
 
-// newHandler configures the go-app handler. Its Version is a content hash of app.wasm and
-// the other files of web/, so every rebuild is a new version for the service worker.
-//
-// TODO(compression): serve precompressed app.wasm (brotli, gzip) with Content-Encoding, and
-// patch the service worker (deep links offline, cache: "reload" precaching, sub-path scope),
-// as GOAPP-NOTES.md describes. Both belong to a later issue.
+// newHandler configures the go-app handler: every file of web/ is precached by the service
+// worker (patched, see serve_worker.go), and the Version is a content hash of web/ and of
+// the worker, so that every rebuild is a new version.
 func newHandler(web string) (*app.Handler, error) {
 	wasm, err := os.Stat(filepath.Join(web, "app.wasm"))
 	if err != nil {
 		return nil, fmt.Errorf("app.wasm not found (build it with `make wasm` and run from the repository root): %w", err)
 	}
-	version, err := hashDir(web)
+	worker, err := serviceWorker()
+	if err != nil {
+		return nil, err
+	}
+	cacheable, err := webFiles(web)
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", web, err)
+	}
+	version, err := hashDir(web, worker, strings.Join(cacheable, "\n"))
 	if err != nil {
 		return nil, fmt.Errorf("hashing %s: %w", web, err)
-	}
-	cacheable := []string{"/web/icons/icon.svg"}
-	for _, p := range pieceFiles {
-		cacheable = append(cacheable, "/web/pieces/"+p+".svg")
 	}
 	return &app.Handler{
 		Name:        view.AppName,
@@ -94,22 +115,64 @@ func newHandler(web string) (*app.Handler, error) {
 			SVG:      "/web/icons/icon.svg",
 			Maskable: "/web/icons/icon-maskable-512.png",
 		},
-		Styles:             []string{"/web/app.css"},
-		CacheableResources: cacheable,
-		Version:            version,
-		WasmContentLength:  strconv.FormatInt(wasm.Size(), 10),
+		Styles:                []string{"/web/app.css", "/web/store.css"},
+		CacheableResources:    cacheable,
+		ServiceWorkerTemplate: worker,
+		Version:               version,
+		WasmContentLength:     strconv.FormatInt(wasm.Size(), 10),
 	}, nil
 }
 
+// newCompressor wraps the handler: compressed responses and the patched app.js.
+func newCompressor(h *app.Handler, web string) (*compressor, error) {
+	js, err := appJS(h)
+	if err != nil {
+		return nil, err
+	}
+	return &compressor{next: h, web: web, etag: `"` + h.Version + `"`, appJS: js}, nil
+}
+
+// derived reports whether a file of web/ is made from another one or is being written:
+// compressed copies, temporary files and locks. They are neither cached nor hashed.
+func derived(name string) bool {
+	return strings.HasSuffix(name, ".gz") || strings.HasSuffix(name, ".br") ||
+		strings.HasSuffix(name, ".lock") || strings.Contains(filepath.Base(name), ".tmp")
+}
+
+// webFiles lists the URL of every file of web/ for the service worker to precache, so that
+// the app starts and plays offline: styles, pieces, icons, the engine worker's wasm.
+// app.wasm is left out: go-app lists it itself.
+func webFiles(web string) ([]string, error) {
+	var urls []string
+	err := filepath.WalkDir(web, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.Type().IsRegular() || derived(p) || strings.HasPrefix(d.Name(), ".") {
+			return nil
+		}
+		rel, err := filepath.Rel(web, p)
+		if err != nil {
+			return err
+		}
+		if rel != "app.wasm" {
+			urls = append(urls, "/web/"+filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	sort.Strings(urls)
+	return urls, err
+}
+
 // hashDir returns the first 16 hex digits of a SHA-256 over the names and contents of the
-// files under dir (compressed copies excepted), in a fixed order.
-func hashDir(dir string) (string, error) {
+// files under dir (derived files excepted), in a fixed order, and over the extra texts.
+func hashDir(dir string, extra ...string) (string, error) {
 	var files []string
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.Type().IsRegular() && !strings.HasSuffix(path, ".gz") && !strings.HasSuffix(path, ".br") {
+		if d.Type().IsRegular() && !derived(path) {
 			files = append(files, path)
 		}
 		return nil
@@ -132,16 +195,21 @@ func hashDir(dir string) (string, error) {
 			return "", fmt.Errorf("reading %s: %w", name, err)
 		}
 	}
+	for _, e := range extra {
+		fmt.Fprintf(sum, "\x00%d\x00%s", len(e), e)
+	}
 	return hex.EncodeToString(sum.Sum(nil))[:16], nil
 }
 
 // listen serves h on addr until SIGINT or SIGTERM, then shuts down gracefully. It prints the
-// URL it serves on, with the actual port when addr asks for port 0.
-func listen(addr string, h http.Handler) error {
+// URL it serves on, with the actual port when addr asks for port 0, and calls started once
+// the address is taken.
+func listen(addr string, h http.Handler, started func()) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", addr, err)
 	}
+	started()
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -169,18 +237,34 @@ func listen(addr string, h http.Handler) error {
 }
 
 // writeDist writes the static website into dir: the pages, app.js, the service worker and
-// the manifest from go-app, then a copy of web/ (app.wasm, styles, images).
+// the manifest from go-app, a copy of web/ (app.wasm, styles, images), and gzip and brotli
+// copies of every compressible file for hosts that serve them (see README.md).
 func writeDist(dir string, h *app.Handler, web string) error {
+	if err := precompress(web, true); err != nil && !errors.Is(err, errNoNode) {
+		return fmt.Errorf("compressing %s: %w", web, err)
+	}
 	if err := app.GenerateStaticWebsite(dir, h); err != nil {
 		return fmt.Errorf("generating the static website in %s: %w", dir, err)
+	}
+	js, err := appJS(h)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "app.js"), js, 0o644); err != nil {
+		return err
 	}
 	if err := copyTree(web, filepath.Join(dir, "web")); err != nil {
 		return fmt.Errorf("copying %s into %s: %w", web, dir, err)
 	}
+	if err := compressAll(dir); err != nil && !errors.Is(err, errNoNode) {
+		return fmt.Errorf("compressing %s: %w", dir, err)
+	}
 	return nil
 }
 
-// copyTree copies the regular files under src into dst, creating folders as needed.
+// copyTree copies the regular files under src into dst, creating folders as needed, with
+// their modification times (so that compressed copies stay fresh); files being written are
+// skipped.
 func copyTree(src, dst string) error {
 	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -194,20 +278,24 @@ func copyTree(src, dst string) error {
 		if d.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
-		if !d.Type().IsRegular() {
+		if !d.Type().IsRegular() || strings.HasSuffix(path, ".lock") || strings.Contains(d.Name(), ".tmp") {
 			return nil
 		}
 		return copyFile(path, target)
 	})
 }
 
-// copyFile copies one file.
+// copyFile copies one file with its modification time.
 func copyFile(src, dst string) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
+	info, err := in.Stat()
+	if err != nil {
+		return err
+	}
 	out, err := os.Create(dst)
 	if err != nil {
 		return err
@@ -216,5 +304,8 @@ func copyFile(src, dst string) error {
 		out.Close()
 		return err
 	}
-	return out.Close()
+	if err := out.Close(); err != nil {
+		return err
+	}
+	return os.Chtimes(dst, info.ModTime(), info.ModTime())
 }

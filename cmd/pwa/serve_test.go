@@ -3,14 +3,24 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
+
+// fakeWasm is a stand-in for app.wasm, large and repetitive enough to compress well.
+var fakeWasm = "\x00asm" + strings.Repeat("plyground fake wasm module; ", 4096)
 
 // fakeWeb writes a small web/ folder into a temporary directory, makes it the working
 // directory, and returns the folder's path.
@@ -18,11 +28,11 @@ func fakeWeb(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{
-		"web/app.wasm":        "\x00asm fake",
-		"web/app.css":         "body{}",
+		"web/app.wasm":        fakeWasm,
+		"web/app.css":         "body{}" + strings.Repeat("\n.x{color:red}", 200),
+		"web/store.css":       ".saved{}",
 		"web/pieces/wP.svg":   "<svg/>",
 		"web/icons/icon.svg":  "<svg/>",
-		"web/app.wasm.gz":     "compressed copy",
 		"web/icons/other.png": "png",
 	}
 	for name, body := range files {
@@ -51,16 +61,26 @@ func TestHashDir(t *testing.T) {
 	if again != first {
 		t.Errorf("hash changed without a change: %s then %s", first, again)
 	}
+	if extra, _ := hashDir(web, "worker v2"); extra == first {
+		t.Error("the extra text does not count")
+	}
 
-	// A compressed copy does not count; the wasm and any other file do.
+	// Compressed copies, locks and temporary files do not count; the wasm and any other
+	// file do.
+	write := func(name, body string) func() error {
+		return func() error { return os.WriteFile(filepath.Join(web, name), []byte(body), 0o644) }
+	}
 	steps := []struct {
 		name    string
 		change  func() error
 		changes bool
 	}{
-		{"rewrite app.wasm.gz", func() error { return os.WriteFile(filepath.Join(web, "app.wasm.gz"), []byte("other"), 0o644) }, false},
-		{"rebuild app.wasm", func() error { return os.WriteFile(filepath.Join(web, "app.wasm"), []byte("\x00asm rebuilt"), 0o644) }, true},
-		{"edit app.css", func() error { return os.WriteFile(filepath.Join(web, "app.css"), []byte("body{color:red}"), 0o644) }, true},
+		{"rewrite app.wasm.gz", write("app.wasm.gz", "other"), false},
+		{"write app.wasm.br", write("app.wasm.br", "br"), false},
+		{"a lock", write("app.wasm.br.lock", "123"), false},
+		{"a temporary file", write("app.wasm.br.tmp456", "half"), false},
+		{"rebuild app.wasm", write("app.wasm", "\x00asm rebuilt"), true},
+		{"edit app.css", write("app.css", "body{color:red}"), true},
 		{"rename a file", func() error {
 			return os.Rename(filepath.Join(web, "icons/other.png"), filepath.Join(web, "icons/renamed.png"))
 		}, true},
@@ -81,6 +101,21 @@ func TestHashDir(t *testing.T) {
 	}
 }
 
+func TestWebFiles(t *testing.T) {
+	web := fakeWeb(t)
+	os.WriteFile(filepath.Join(web, "engine.wasm"), []byte("\x00asm"), 0o644)
+	os.WriteFile(filepath.Join(web, "engine.wasm.br.lock"), []byte("1"), 0o644)
+	os.WriteFile(filepath.Join(web, ".hidden"), []byte("1"), 0o644)
+	got, err := webFiles(web)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "/web/app.css /web/engine.wasm /web/icons/icon.svg /web/icons/other.png /web/pieces/wP.svg /web/store.css"
+	if strings.Join(got, " ") != want {
+		t.Errorf("webFiles = %v\nwant %s", got, want)
+	}
+}
+
 func TestNewHandlerNeedsWasm(t *testing.T) {
 	web := fakeWeb(t)
 	if err := os.Remove(filepath.Join(web, "app.wasm")); err != nil {
@@ -93,53 +128,244 @@ func TestNewHandlerNeedsWasm(t *testing.T) {
 
 func TestServeArgs(t *testing.T) {
 	fakeWeb(t)
-	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-addr", "256.0.0.1:bad"}} {
+	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-addr", "256.0.0.1:bad"}, {"-base", "/x"}, {"-dist", "d", "-base", "/a b"}} {
 		if err := serve(args); err == nil {
 			t.Errorf("serve(%q) = nil, want an error", args)
 		}
 	}
 }
 
-func TestHandlerPages(t *testing.T) {
+// TestWorkerPatches checks that every patch finds its anchor in go-app's service worker
+// exactly once, and that the patched worker has the fixes; it fails when a go-app update
+// changes the worker.
+func TestWorkerPatches(t *testing.T) {
+	js, err := serviceWorker()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`new Request(u, { cache: "no-cache" })`, // gap 2
+		`urls.add(self.registration.scope)`,     // gap 3
+		`request.mode === "navigate"`,           // gap 1
+		`caches.match(self.registration.scope)`,
+		`{{.ResourcesToCache}}`, `{{.Version}}`, // go-app's placeholders survive
+	} {
+		if !strings.Contains(js, want) {
+			t.Errorf("patched worker lacks %s", want)
+		}
+	}
+	for _, p := range workerPatches {
+		if strings.Contains(js, p.old) {
+			t.Errorf("patch %q not applied", p.name)
+		}
+	}
+	// app.js registers the worker once the program runs.
+	srv, _ := newServer(t)
+	_, page := get(t, srv.URL, "/app.js", "")
+	if strings.Contains(string(page), "\ngoappInitServiceWorker();") || !strings.Contains(string(page), "goappInitWebAssembly().finally(goappInitServiceWorker);") {
+		t.Error("app.js not patched")
+	}
+	if _, err := patch("goappInitServiceWorker();\ngoappInitWebAssembly();", "app.js", appPatches); err == nil {
+		t.Error("patching a changed app.js")
+	}
+	// A changed anchor is an error, not an unpatched worker.
+	changed := strings.Replace(app.DefaultAppWorkerJS, "await cache.addAll(resourcesToCache);", "await cache.addAll(list);", 1)
+	if _, err := patchWorker(changed); err == nil || !strings.Contains(err.Error(), "precache") {
+		t.Errorf("patching a changed worker: %v", err)
+	}
+}
+
+// get fetches a path from the server with an Accept-Encoding header, without Go's
+// transparent gzip.
+func get(t *testing.T, url, path, accept string) (*http.Response, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url+path, nil)
+	if accept != "" {
+		req.Header.Set("Accept-Encoding", accept)
+	}
+	res, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res, body
+}
+
+func gunzip(t *testing.T, b []byte) string {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("not gzip: %v", err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+func sorted(s string) string {
+	b := []byte(s)
+	sort.Slice(b, func(i, j int) bool { return b[i] < b[j] })
+	return string(b)
+}
+
+func newServer(t *testing.T) (*httptest.Server, *app.Handler) {
+	t.Helper()
 	routes()
 	web := fakeWeb(t)
 	h, err := newHandler(web)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
-
-	get := func(path string) (int, string, string) {
-		t.Helper()
-		res, err := http.Get(srv.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		body, _ := io.ReadAll(res.Body)
-		return res.StatusCode, res.Header.Get("Content-Type"), string(body)
+	c, err := newCompressor(h, web)
+	if err != nil {
+		t.Fatal(err)
 	}
+	srv := httptest.NewServer(c)
+	t.Cleanup(srv.Close)
+	return srv, h
+}
 
-	code, _, page := get("/")
-	if code != http.StatusOK {
-		t.Fatalf("GET / = %d", code)
+func TestHandlerPages(t *testing.T) {
+	srv, h := newServer(t)
+	res, body := get(t, srv.URL, "/", "")
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET / = %d", res.StatusCode)
 	}
-	// The server prerenders the page: the app's name and the board are in the HTML.
-	for _, want := range []string{"<title>Plyground: chess variants in your browser</title>", `data-square="e2"`, `data-piece="wP"`, `aria-label="e2 white pawn"`, `href="/web/app.css"`} {
+	// The server prerenders the page: the title, styles and boards are in the HTML.
+	page := string(body)
+	for _, want := range []string{"<title>Plyground: chess variants in your browser</title>", `data-square="e2"`, `href="/web/app.css"`, `href="/web/store.css"`, `rel="manifest"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("GET / lacks %s", want)
 		}
 	}
-	if code, _, js := get("/app.js"); code != http.StatusOK || !strings.Contains(js, `"GOAPP_VERSION":"`+h.Version+`"`) {
-		t.Errorf("GET /app.js = %d without version %s", code, h.Version)
+	_, js := get(t, srv.URL, "/app.js", "")
+	if !strings.Contains(string(js), `"GOAPP_VERSION":"`+h.Version+`"`) {
+		t.Errorf("GET /app.js without version %s", h.Version)
 	}
-	if code, typ, _ := get("/web/pieces/wP.svg"); code != http.StatusOK || typ != "image/svg+xml" {
-		t.Errorf("GET /web/pieces/wP.svg = %d %s", code, typ)
+	if !strings.Contains(string(js), "goappInitWebAssembly().finally(goappInitServiceWorker);") {
+		t.Error("GET /app.js is not patched")
 	}
-	if code, _, _ := get("/no/such/page"); code != http.StatusNotFound {
-		t.Errorf("GET /no/such/page = %d, want 404", code)
+	if res, _ := get(t, srv.URL, "/web/pieces/wP.svg", ""); res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "image/svg+xml" {
+		t.Errorf("GET /web/pieces/wP.svg = %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
+	if res, _ := get(t, srv.URL, "/no/such/page", ""); res.StatusCode != http.StatusNotFound {
+		t.Errorf("GET /no/such/page = %d, want 404", res.StatusCode)
+	}
+	// The worker precaches every file of web/ and carries the patches.
+	_, worker := get(t, srv.URL, "/app-worker.js", "")
+	for _, want := range []string{`"/web/pieces/wP.svg"`, `"/web/icons/icon.svg"`, `"/web/store.css"`, `"/web/app.wasm"`, `"/"`, `cache: "no-cache"`, h.Version} {
+		if !strings.Contains(string(worker), want) {
+			t.Errorf("app-worker.js lacks %s", want)
+		}
+	}
+	if strings.Contains(string(worker), `.gz"`) {
+		t.Error("app-worker.js precaches a compressed copy")
+	}
+}
+
+func TestAcceptsEncoding(t *testing.T) {
+	tests := []struct {
+		header, enc string
+		want        bool
+	}{
+		{"gzip, deflate, br, zstd", "br", true},
+		{"gzip, deflate, br, zstd", "gzip", true},
+		{"gzip, deflate", "br", false},
+		{"", "gzip", false},
+		{"br;q=0, gzip;q=0.5", "br", false},
+		{"br;q=0, gzip;q=0.5", "gzip", true},
+		{"BR ; q=0.001", "br", true},
+		{"br;q=0.0", "br", false},
+		{"xbr", "br", false},
+	}
+	for _, tt := range tests {
+		if got := acceptsEncoding(tt.header, tt.enc); got != tt.want {
+			t.Errorf("acceptsEncoding(%q, %q) = %v", tt.header, tt.enc, got)
+		}
+	}
+}
+
+// TestCompression serves app.wasm as brotli, gzip or raw by what the client accepts and by
+// which copies are fresh, and gzips pages and scripts on the fly.
+func TestCompression(t *testing.T) {
+	srv, h := newServer(t)
+	if err := precompress("web", true); err != nil && err != errNoNode {
+		t.Fatal(err)
+	}
+	_, haveNode := exec.LookPath("node")
+
+	res, body := get(t, srv.URL, "/web/app.wasm", "gzip")
+	if res.Header.Get("Content-Encoding") != "gzip" || gunzip(t, body) != fakeWasm || res.Header.Get("Content-Type") != "application/wasm" {
+		t.Errorf("gzip: %s %s", res.Header.Get("Content-Encoding"), res.Header.Get("Content-Type"))
+	}
+	if !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") || res.Header.Get("ETag") != `"`+h.Version+`"` {
+		t.Errorf("headers %v", res.Header)
+	}
+	if haveNode == nil {
+		res, body = get(t, srv.URL, "/web/app.wasm", "gzip, deflate, br, zstd")
+		br, _ := os.ReadFile("web/app.wasm.br")
+		if res.Header.Get("Content-Encoding") != "br" || !bytes.Equal(body, br) || len(br) >= len(fakeWasm)/10 {
+			t.Errorf("br: %q, %d bytes (file %d, raw %d)", res.Header.Get("Content-Encoding"), len(body), len(br), len(fakeWasm))
+		}
+		// Node decodes what was served.
+		out, err := exec.Command("node", "-e", `process.stdout.write(require("zlib").brotliDecompressSync(require("fs").readFileSync("web/app.wasm.br")))`).Output()
+		if err != nil || string(out) != fakeWasm {
+			t.Errorf("the brotli copy does not decode to app.wasm: %v", err)
+		}
+	}
+	res, body = get(t, srv.URL, "/web/app.wasm", "")
+	if res.Header.Get("Content-Encoding") != "" || string(body) != fakeWasm {
+		t.Errorf("identity: %q, %d bytes", res.Header.Get("Content-Encoding"), len(body))
+	}
+	// A rebuilt app.wasm makes the copies stale: the raw file is served until they are
+	// written again.
+	later := time.Now().Add(time.Minute)
+	os.WriteFile("web/app.wasm", []byte(fakeWasm+"v2"), 0o644)
+	os.Chtimes("web/app.wasm", later, later)
+	res, body = get(t, srv.URL, "/web/app.wasm", "gzip, br")
+	if res.Header.Get("Content-Encoding") != "" || string(body) != fakeWasm+"v2" {
+		t.Errorf("stale copies served: %q", res.Header.Get("Content-Encoding"))
+	}
+	if err := gzipFile("web/app.wasm"); err != nil {
+		t.Fatal(err)
+	}
+	if res, body = get(t, srv.URL, "/web/app.wasm", "gzip"); gunzip(t, body) != fakeWasm+"v2" {
+		t.Errorf("new gzip copy not served: %q", res.Header.Get("Content-Encoding"))
+	}
+
+	// Pages, scripts and styles are gzipped on the fly; small files and images are not.
+	for _, p := range []string{"/", "/app.js", "/app-worker.js", "/web/app.css", "/wasm_exec.js"} {
+		res, body := get(t, srv.URL, p, "gzip, br")
+		if res.Header.Get("Content-Encoding") != "gzip" {
+			t.Errorf("%s: Content-Encoding %q", p, res.Header.Get("Content-Encoding"))
+			continue
+		}
+		// go-app writes attributes in no fixed order: compare the bytes, sorted.
+		_, plain := get(t, srv.URL, p, "")
+		if sorted(gunzip(t, body)) != sorted(string(plain)) {
+			t.Errorf("%s: gzip body differs from the plain one", p)
+		}
+	}
+	for _, p := range []string{"/web/pieces/wP.svg", "/web/icons/other.png"} {
+		if res, _ := get(t, srv.URL, p, "gzip"); res.Header.Get("Content-Encoding") != "" {
+			t.Errorf("%s compressed", p)
+		}
+	}
+	// 304 stays empty.
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/app.js", nil)
+	req.Header.Set("If-None-Match", `"`+h.Version+`"`)
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := (&http.Transport{DisableCompression: true}).RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusNotModified || res.Header.Get("Content-Encoding") != "" {
+		t.Errorf("conditional GET: %d %q", res.StatusCode, res.Header.Get("Content-Encoding"))
+	}
+	res.Body.Close()
 }
 
 func TestWriteDist(t *testing.T) {
@@ -153,13 +379,34 @@ func TestWriteDist(t *testing.T) {
 	if err := writeDist(dist, h, web); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"index.html", "app.js", "app-worker.js", "manifest.webmanifest", "app.css", "wasm_exec.js", "web/app.wasm", "web/app.css", "web/pieces/wP.svg"} {
+	want := []string{"index.html", "app.js", "app-worker.js", "manifest.webmanifest", "app.css", "wasm_exec.js",
+		"web/app.wasm", "web/app.css", "web/pieces/wP.svg", "web/app.wasm.gz", "index.html.gz", "app.js.gz", "wasm_exec.js.gz"}
+	if _, err := exec.LookPath("node"); err == nil {
+		want = append(want, "web/app.wasm.br", "index.html.br", "app-worker.js.br", "web/app.css.br")
+	}
+	for _, name := range want {
 		if _, err := os.Stat(filepath.Join(dist, name)); err != nil {
 			t.Errorf("dist lacks %s: %v", name, err)
 		}
 	}
+	gz, _ := os.ReadFile(filepath.Join(dist, "web/app.wasm.gz"))
+	if gunzip(t, gz) != fakeWasm {
+		t.Error("dist/web/app.wasm.gz is not app.wasm")
+	}
 	index, _ := os.ReadFile(filepath.Join(dist, "index.html"))
 	if !strings.Contains(string(index), `data-square="e2"`) {
 		t.Errorf("dist/index.html lacks the prerendered board")
+	}
+	if js, _ := os.ReadFile(filepath.Join(dist, "app.js")); !strings.Contains(string(js), "goappInitWebAssembly().finally(goappInitServiceWorker);") {
+		t.Error("dist/app.js is not patched")
+	}
+	worker, _ := os.ReadFile(filepath.Join(dist, "app-worker.js"))
+	if !strings.Contains(string(worker), `request.mode === "navigate"`) {
+		t.Error("dist/app-worker.js is not patched")
+	}
+	for _, name := range []string{"web/pieces/wP.svg.gz", "web/icons/other.png.gz", "web/app.wasm.br.lock"} {
+		if _, err := os.Stat(filepath.Join(dist, name)); err == nil {
+			t.Errorf("dist has %s", name)
+		}
 	}
 }

@@ -42,6 +42,10 @@ type Options struct {
 	// History holds the Keys of the turn starts played before the root, oldest first:
 	// reaching one of them again in the search counts as a draw by repetition.
 	History []uint64
+	// Contempt is what a draw costs the side to move at the root, in centipawns (and what it
+	// gains its opponent), so that the search does not settle for a draw, such as a
+	// repetition, in an even position. Negative values like draws.
+	Contempt int
 }
 
 // Scored is a root action with the score of its last search.
@@ -80,6 +84,8 @@ type Searcher[S any, A comparable] struct {
 	bufs    [maxPly][]Branch[A]
 	sbufs   [maxPly][]int32
 	reps    []uint64
+	side    int // the side to move at the root
+	draw    int // the value of a draw for the root side (minus the contempt)
 	pv      [maxPly][maxPly]A
 	pvLen   [maxPly]int
 }
@@ -131,6 +137,7 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 	if node.Kind != Decision || len(branches) == 0 {
 		return Result[A]{}, ErrNoAction
 	}
+	x.side, x.draw = node.Side, -o.Contempt
 	if node.TurnStart {
 		x.reps = append(x.reps, x.g.Key(s))
 	}
@@ -191,7 +198,9 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 				x.pvLen[0] = 1 + x.pvLen[1]
 			}
 		}
-		if best >= 0 && (!x.lim.stopped || bestScore > res.Score || res.Depth < depth-1) {
+		// An iteration cut short still counts for the root actions it finished: their scores
+		// are of this depth.
+		if best >= 0 {
 			res.Action, res.Score, res.Depth = root[best].Action, bestScore, depth
 			res.PV = append(res.PV[:0], x.pv[0][:x.pvLen[0]]...)
 			x.tt.store(key, res.Action, true, toTable(bestScore, 0), depth, boundExact)
@@ -264,6 +273,21 @@ func terminalScore(r Outcome, ply int) int {
 	return 0
 }
 
+// drawScore is the value of a draw for side.
+func (x *Searcher[S, A]) drawScore(side int) int {
+	if side == x.side {
+		return x.draw
+	}
+	return -x.draw
+}
+
+func (x *Searcher[S, A]) terminal(node Node, ply int) int {
+	if node.Outcome == Draw {
+		return x.drawScore(node.Side)
+	}
+	return terminalScore(node.Outcome, ply)
+}
+
 func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) int {
 	// A node searched with a wide window needs exact values from its children (the Star1
 	// windows of a chance node's outcomes are wide even off the principal variation).
@@ -274,7 +298,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	}
 	key := x.g.Key(s)
 	if x.repeated(key) {
-		return 0
+		return x.drawScore(x.g.Side(s))
 	}
 	if ply >= maxPly-2 {
 		return x.g.Evaluate(s)
@@ -309,7 +333,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	node, branches := x.g.Expand(s, x.buf(ply))
 	x.bufs[ply] = branches[:0]
 	if node.Kind == Terminal {
-		return terminalScore(node.Outcome, ply)
+		return x.terminal(node, ply)
 	}
 	if node.Kind == Decision && node.InCheck && ply < 2*MaxDepth/3 {
 		depth++
@@ -579,7 +603,7 @@ func (x *Searcher[S, A]) qsearch(s S, alpha, beta, ply int) int {
 	node, branches := x.g.Expand(s, x.buf(ply))
 	x.bufs[ply] = branches[:0]
 	if node.Kind == Terminal {
-		return terminalScore(node.Outcome, ply)
+		return x.terminal(node, ply)
 	}
 	return x.quiesce(s, node, branches, alpha, beta, ply)
 }

@@ -131,34 +131,15 @@ func bishopAttacks(sq engine.Square, occ bb) bb {
 	return rayAttack(dirNE, sq, occ) | rayAttack(dirNW, sq, occ) | rayAttack(dirSW, sq, occ) | rayAttack(dirSE, sq, occ)
 }
 
-// attacksFrom returns the squares a piece of type t and colour c on sq attacks.
-func attacksFrom(t engine.PieceType, c engine.Color, sq engine.Square, occ bb) bb {
-	switch t {
-	case engine.Pawn:
-		return pawnAtt[c][sq]
-	case engine.Knight:
-		return knightAtt[sq]
-	case engine.Bishop:
-		return bishopAttacks(sq, occ)
-	case engine.Rook:
-		return rookAttacks(sq, occ)
-	case engine.Queen:
-		return rookAttacks(sq, occ) | bishopAttacks(sq, occ)
-	case engine.King:
-		return kingAtt[sq]
-	}
-	return 0
-}
-
 // attackersTo returns the pieces of both colours that attack sq with the occupancy occ.
-func attackersTo(p *engine.Position, sq engine.Square, occ bb) bb {
+func attackersTo(p *board, sq engine.Square, occ bb) bb {
 	w, b := engine.White, engine.Black
-	rq := p.Pieces(w, engine.Rook) | p.Pieces(b, engine.Rook) | p.Pieces(w, engine.Queen) | p.Pieces(b, engine.Queen)
-	bq := p.Pieces(w, engine.Bishop) | p.Pieces(b, engine.Bishop) | p.Pieces(w, engine.Queen) | p.Pieces(b, engine.Queen)
-	return (pawnAtt[b][sq]&p.Pieces(w, engine.Pawn) |
-		pawnAtt[w][sq]&p.Pieces(b, engine.Pawn) |
-		knightAtt[sq]&(p.Pieces(w, engine.Knight)|p.Pieces(b, engine.Knight)) |
-		kingAtt[sq]&(p.Pieces(w, engine.King)|p.Pieces(b, engine.King)) |
+	rq := p.pcs[w][engine.Rook] | p.pcs[b][engine.Rook] | p.pcs[w][engine.Queen] | p.pcs[b][engine.Queen]
+	bq := p.pcs[w][engine.Bishop] | p.pcs[b][engine.Bishop] | p.pcs[w][engine.Queen] | p.pcs[b][engine.Queen]
+	return (pawnAtt[b][sq]&p.pcs[w][engine.Pawn] |
+		pawnAtt[w][sq]&p.pcs[b][engine.Pawn] |
+		knightAtt[sq]&(p.pcs[w][engine.Knight]|p.pcs[b][engine.Knight]) |
+		kingAtt[sq]&(p.pcs[w][engine.King]|p.pcs[b][engine.King]) |
 		rookAttacks(sq, occ)&rq |
 		bishopAttacks(sq, occ)&bq) & occ
 }

@@ -1,4 +1,30 @@
-// Package search will hold the computer opponent: evaluation, transposition table, move
-// ordering and alpha-beta / expectimax search over the rules in package engine, with the
-// budget and cancellation passed in by the caller. It is a placeholder until the AI issue.
+// Package search is the computer opponent's thinking: evaluation, transposition table, move
+// ordering, alpha-beta and expectimax, and the planning of long turns. It knows orthodox
+// chess (package engine) and nothing of the variants: a variant reaches it through the small
+// interfaces defined here, which package turn implements for every turn-based variant.
+//
+//   - Game is a game played in turns: Expand classifies a state (a decision of the side to
+//     move, a chance node such as a dice roll, or the end of the game) and lists its
+//     branches with ordering hints; Do, Side, Key and Evaluate do the rest. A turn may have
+//     several plies: the side to move then stays the same from one state to the next, and
+//     the search keeps the score's point of view instead of negating it every ply.
+//   - Searcher runs iterative deepening over a Game: principal variation search with a
+//     transposition table, quiescence search, killer and history ordering, late move
+//     reductions, reverse futility and (for games that can pass, Passer) null-move pruning;
+//     at chance nodes, expectimax with Star1 pruning. Rare branches (an SDM token spend) are
+//     searched last and only near the root.
+//   - SolveSeries is the series-mate solver of progressive chess: does a sequence of the
+//     mover's actions exist that ends its turn with the opponent checkmated? PlanSeries
+//     builds a turn of many plies when there is no mate: a beam over the mover's plies, each
+//     finished series judged by the opponent's longer reply.
+//   - Evaluate is the orthodox evaluation (material, piece-square terms from simple rules,
+//     mobility, king safety, pawn structure, mop-up of a bare king); EvaluateTurn adds what
+//     the turn structure changes: a piece left hanging is worth more to an opponent that
+//     moves twice. SEE is the static exchange evaluation.
+//   - Budget bounds a search by nodes, a deadline read from an injected clock, a depth and a
+//     cancellation flag; no goroutine is started. Level maps the levels 1 to 5 to budgets and
+//     a seeded imprecision.
+//
+// Orthodox is orthodox chess as a Game over engine positions, for tests and benchmarks of
+// the search itself.
 package search

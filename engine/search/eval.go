@@ -120,6 +120,52 @@ func relRank(c engine.Color, sq engine.Square) int {
 	return 7 - sq.Rank()
 }
 
+// board is a position's bitboards, read once. Every method of engine.Position has a value
+// receiver and copies the whole position, even when inlined: a snapshot keeps the
+// evaluation from paying that copy dozens of times (it costs most in WebAssembly).
+type board struct {
+	pcs  [2][7]bb // [colour][piece type]
+	own  [2]bb
+	occ  bb
+	king [2]engine.Square
+	turn engine.Color
+}
+
+func (b *board) read(p *engine.Position) {
+	for c := engine.White; c <= engine.Black; c++ {
+		b.own[c] = 0
+		for t := engine.Pawn; t <= engine.King; t++ {
+			b.pcs[c][t] = p.Pieces(c, t)
+			b.own[c] |= b.pcs[c][t]
+		}
+		b.king[c] = engine.Square(bits.TrailingZeros64(uint64(b.pcs[c][engine.King])))
+	}
+	b.occ = b.own[0] | b.own[1]
+	b.turn = p.Turn()
+}
+
+// typeAt returns the type of the piece on sq (NoPieceType when empty).
+func (b *board) typeAt(sq engine.Square) engine.PieceType {
+	m := bb(1) << sq
+	if b.occ&m == 0 {
+		return engine.NoPieceType
+	}
+	for t := engine.Pawn; t <= engine.King; t++ {
+		if (b.pcs[0][t]|b.pcs[1][t])&m != 0 {
+			return t
+		}
+	}
+	return engine.NoPieceType
+}
+
+// colorAt returns the colour of the piece on sq, which must be occupied.
+func (b *board) colorAt(sq engine.Square) engine.Color {
+	if b.own[engine.Black]&(bb(1)<<sq) != 0 {
+		return engine.Black
+	}
+	return engine.White
+}
+
 // evalInfo holds the attack maps the evaluation shares with the threat terms.
 type evalInfo struct {
 	occ        bb
@@ -134,19 +180,19 @@ type evalInfo struct {
 // lone king to the edge. The side not to move may be in check (a variant's mid-turn state).
 func Evaluate(p engine.Position) int {
 	var ei evalInfo
-	return evaluate(&p, &ei)
+	var b board
+	b.read(&p)
+	return evaluate(&b, &ei)
 }
 
-func evaluate(p *engine.Position, ei *evalInfo) int {
+func evaluate(p *board, ei *evalInfo) int {
 	var mg, eg [2]int
 	phase := 0
-	ei.occ = p.Occupied()
-	for c := engine.White; c <= engine.Black; c++ {
-		ei.own[c] = p.ColorPieces(c)
-	}
+	ei.occ = p.occ
+	ei.own = p.own
 	// Pawn attacks first: mobility ignores squares the enemy pawns guard.
 	for c := engine.White; c <= engine.Black; c++ {
-		pawns := p.Pieces(c, engine.Pawn)
+		pawns := p.pcs[c][engine.Pawn]
 		var pa bb
 		if c == engine.White {
 			pa = shiftFile(pawns, -1)<<8 | shiftFile(pawns, 1)<<8
@@ -159,7 +205,7 @@ func evaluate(p *engine.Position, ei *evalInfo) int {
 	var kingUnits, kingAttackers [2]int // against colour c's king
 	var kingZone [2]bb
 	for c := engine.White; c <= engine.Black; c++ {
-		ksq := p.KingSquare(c)
+		ksq := p.king[c]
 		if ksq < 64 {
 			kingZone[c] = kingAtt[ksq] | bb(1)<<ksq
 			if c == engine.White {
@@ -173,7 +219,7 @@ func evaluate(p *engine.Position, ei *evalInfo) int {
 		them := c.Other()
 		safe := ^ei.own[c] &^ ei.attackedBy[them][engine.Pawn]
 		for t := engine.Pawn; t <= engine.King; t++ {
-			for b := p.Pieces(c, t); b != 0; {
+			for b := p.pcs[c][t]; b != 0; {
 				sq := popLSB(&b)
 				rs := relSquare(c, sq)
 				mg[c] += valueMG[t] + pstMG[t][rs]
@@ -190,18 +236,18 @@ func evaluate(p *engine.Position, ei *evalInfo) int {
 					mg[c] += (n - 4) * 4
 					eg[c] += (n - 4) * 4
 				case engine.Bishop:
-					a = bishopAttacks(sq, ei.occ&^p.Pieces(c, engine.Queen))
+					a = bishopAttacks(sq, ei.occ&^p.pcs[c][engine.Queen])
 					n := bits.OnesCount64(uint64(a & safe))
 					mg[c] += (n - 6) * 5
 					eg[c] += (n - 6) * 5
 				case engine.Rook:
-					a = rookAttacks(sq, ei.occ&^p.Pieces(c, engine.Queen)&^p.Pieces(c, engine.Rook))
+					a = rookAttacks(sq, ei.occ&^p.pcs[c][engine.Queen]&^p.pcs[c][engine.Rook])
 					n := bits.OnesCount64(uint64(a & safe))
 					mg[c] += (n - 7) * 2
 					eg[c] += (n - 7) * 4
 					f := sq.File()
-					if fileMask[f]&p.Pieces(c, engine.Pawn) == 0 {
-						if fileMask[f]&p.Pieces(them, engine.Pawn) == 0 {
+					if fileMask[f]&p.pcs[c][engine.Pawn] == 0 {
+						if fileMask[f]&p.pcs[them][engine.Pawn] == 0 {
 							mg[c] += 20
 							eg[c] += 8
 						} else {
@@ -225,7 +271,7 @@ func evaluate(p *engine.Position, ei *evalInfo) int {
 				}
 			}
 		}
-		if p.Pieces(c, engine.Bishop).Count() >= 2 {
+		if p.pcs[c][engine.Bishop].Count() >= 2 {
 			mg[c] += 28
 			eg[c] += 48
 		}
@@ -242,7 +288,7 @@ func evaluate(p *engine.Position, ei *evalInfo) int {
 		// the pawn shield in front of a king on its first two ranks.
 		if kingAttackers[c] >= 2 {
 			d := kingDanger(kingUnits[c])
-			if p.Pieces(them, engine.Queen) == 0 {
+			if p.pcs[them][engine.Queen] == 0 {
 				d /= 3
 			}
 			mg[c] -= d
@@ -254,17 +300,17 @@ func evaluate(p *engine.Position, ei *evalInfo) int {
 	egScore += mopUp(p)
 	score := (mgScore*phase + egScore*(maxPhase-phase)) / maxPhase
 	score = scaleDrawish(p, score)
-	if p.Turn() == engine.Black {
+	if p.turn == engine.Black {
 		score = -score
 	}
 	return score + 10 // tempo
 }
 
 // pawnStructure scores doubled, isolated and passed pawns of colour c.
-func pawnStructure(p *engine.Position, c engine.Color, ei *evalInfo) (mg, eg int) {
+func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 	them := c.Other()
-	own := p.Pieces(c, engine.Pawn)
-	enemy := p.Pieces(them, engine.Pawn)
+	own := p.pcs[c][engine.Pawn]
+	enemy := p.pcs[them][engine.Pawn]
 	for b := own; b != 0; {
 		sq := popLSB(&b)
 		f := sq.File()
@@ -292,7 +338,7 @@ func pawnStructure(p *engine.Position, c engine.Color, ei *evalInfo) (mg, eg int
 				stop = sq - 8
 			}
 			if stop < 64 {
-				be += (kingDist(p.KingSquare(them), stop) - kingDist(p.KingSquare(c), stop)) * rr
+				be += (kingDist(p.king[them], stop) - kingDist(p.king[c], stop)) * rr
 			}
 			mg += bm
 			eg += be
@@ -302,19 +348,19 @@ func pawnStructure(p *engine.Position, c engine.Color, ei *evalInfo) (mg, eg int
 }
 
 // shelter scores the pawns in front of a king of colour c that stands on its first two ranks.
-func shelter(p *engine.Position, c engine.Color) int {
-	ksq := p.KingSquare(c)
+func shelter(p *board, c engine.Color) int {
+	ksq := p.king[c]
 	if ksq >= 64 || relRank(c, ksq) > 1 {
 		return 0
 	}
-	own := p.Pieces(c, engine.Pawn)
+	own := p.pcs[c][engine.Pawn]
 	kf := ksq.File()
 	s := 0
 	for f := max(kf-1, 0); f <= min(kf+1, 7); f++ {
 		pf := own & fileMask[f] & forwardFile[c][ksq&^7|engine.Square(f)]
 		if pf == 0 {
 			s -= 16
-			if fileMask[f]&p.Pieces(c.Other(), engine.Pawn) == 0 {
+			if fileMask[f]&p.pcs[c.Other()][engine.Pawn] == 0 {
 				s -= 8
 			}
 			continue
@@ -336,16 +382,16 @@ func shelter(p *engine.Position, c engine.Color) int {
 }
 
 // nonPawn returns the non-pawn material of colour c in nominal values.
-func nonPawn(p *engine.Position, c engine.Color) int {
-	return p.Pieces(c, engine.Knight).Count()*seeValue[engine.Knight] +
-		p.Pieces(c, engine.Bishop).Count()*seeValue[engine.Bishop] +
-		p.Pieces(c, engine.Rook).Count()*seeValue[engine.Rook] +
-		p.Pieces(c, engine.Queen).Count()*seeValue[engine.Queen]
+func nonPawn(p *board, c engine.Color) int {
+	return p.pcs[c][engine.Knight].Count()*seeValue[engine.Knight] +
+		p.pcs[c][engine.Bishop].Count()*seeValue[engine.Bishop] +
+		p.pcs[c][engine.Rook].Count()*seeValue[engine.Rook] +
+		p.pcs[c][engine.Queen].Count()*seeValue[engine.Queen]
 }
 
 // mopUp helps the stronger side to mate a bare (or nearly bare) king: drive it to the edge
 // and bring the own king close. It returns a White-relative endgame score.
-func mopUp(p *engine.Position) int {
+func mopUp(p *board) int {
 	w, b := nonPawn(p, engine.White), nonPawn(p, engine.Black)
 	strong := engine.White
 	diff := w - b
@@ -353,10 +399,10 @@ func mopUp(p *engine.Position) int {
 		strong, diff = engine.Black, -diff
 	}
 	weak := strong.Other()
-	if diff < 400 || p.Pieces(weak, engine.Pawn) != 0 || nonPawn(p, weak) > 330 {
+	if diff < 400 || p.pcs[weak][engine.Pawn] != 0 || nonPawn(p, weak) > 330 {
 		return 0
 	}
-	wk, sk := p.KingSquare(weak), p.KingSquare(strong)
+	wk, sk := p.king[weak], p.king[strong]
 	if wk >= 64 || sk >= 64 {
 		return 0
 	}
@@ -369,12 +415,12 @@ func mopUp(p *engine.Position) int {
 
 // scaleDrawish shrinks scores of endgames that cannot be won: the side ahead has no pawns and
 // at most a minor piece more.
-func scaleDrawish(p *engine.Position, score int) int {
+func scaleDrawish(p *board, score int) int {
 	strong := engine.White
 	if score < 0 {
 		strong = engine.Black
 	}
-	if p.Pieces(strong, engine.Pawn) != 0 {
+	if p.pcs[strong][engine.Pawn] != 0 {
 		return score
 	}
 	weak := strong.Other()
@@ -392,15 +438,17 @@ func scaleDrawish(p *engine.Position, score int) int {
 // ply in the same turn), so every attacked piece counts at full value.
 func Hanging(p engine.Position, c engine.Color, retreat bool, out []int) []int {
 	var ei evalInfo
-	evaluate(&p, &ei)
-	return hanging(&p, &ei, c, retreat, out)
+	var b board
+	b.read(&p)
+	evaluate(&b, &ei)
+	return hanging(&b, &ei, c, retreat, out)
 }
 
-func hanging(p *engine.Position, ei *evalInfo, c engine.Color, retreat bool, out []int) []int {
+func hanging(p *board, ei *evalInfo, c engine.Color, retreat bool, out []int) []int {
 	out = out[:0]
 	them := c.Other()
 	for t := engine.Knight; t <= engine.Queen; t++ {
-		for b := p.Pieces(c, t) & ei.attacked[them]; b != 0; {
+		for b := p.pcs[c][t] & ei.attacked[them]; b != 0; {
 			sq := popLSB(&b)
 			v := seeValue[t]
 			var loss int
@@ -422,7 +470,7 @@ func hanging(p *engine.Position, ei *evalInfo, c engine.Color, retreat bool, out
 			}
 		}
 	}
-	for b := p.Pieces(c, engine.Pawn) & ei.attacked[them]; b != 0; {
+	for b := p.pcs[c][engine.Pawn] & ei.attacked[them]; b != 0; {
 		sq := popLSB(&b)
 		if retreat || ei.attacked[c]&(bb(1)<<sq) == 0 {
 			out = insertDesc(out, seeValue[engine.Pawn])
@@ -452,38 +500,40 @@ func insertDesc(out []int, v int) []int {
 // material the mover wins, in nominal values, if both sides keep recapturing on the target
 // square with their cheapest piece and may stop when it pays. m must be legal in p.
 func SEE(p engine.Position, m engine.Move) int {
-	return see(&p, m)
+	var b board
+	b.read(&p)
+	return see(&b, m)
 }
 
-func see(p *engine.Position, m engine.Move) int {
+func see(p *board, m engine.Move) int {
 	from, to := m.From(), m.To()
 	if m.Kind() == engine.CastleShort || m.Kind() == engine.CastleLong {
 		return 0
 	}
 	var gain [32]int
-	occ := p.Occupied()
-	mover := p.PieceAt(from)
-	captured := p.PieceAt(to).Type()
+	occ := p.occ
+	moverType, moverColor := p.typeAt(from), p.colorAt(from)
+	captured := p.typeAt(to)
 	if m.Kind() == engine.EnPassant {
 		captured = engine.Pawn
 		cap := to - 8
-		if mover.Color() == engine.Black {
+		if moverColor == engine.Black {
 			cap = to + 8
 		}
 		occ &^= bb(1) << cap
 	}
 	gain[0] = seeValue[captured]
-	next := mover.Type()
+	next := moverType
 	if pr := m.Promotion(); pr != engine.NoPieceType {
 		gain[0] += seeValue[pr] - seeValue[engine.Pawn]
 		next = pr
 	}
 	occ &^= bb(1) << from
-	side := mover.Color().Other()
+	side := moverColor.Other()
 	attackers := attackersTo(p, to, occ)
 	d := 0
 	for {
-		mine := attackers & p.ColorPieces(side) & occ
+		mine := attackers & p.own[side] & occ
 		if mine == 0 || d+1 >= len(gain) {
 			break
 		}
@@ -491,12 +541,12 @@ func see(p *engine.Position, m engine.Move) int {
 		var t engine.PieceType
 		var fromBB bb
 		for t = engine.Pawn; t <= engine.King; t++ {
-			if b := mine & p.Pieces(side, t); b != 0 {
+			if b := mine & p.pcs[side][t]; b != 0 {
 				fromBB = b & -b
 				break
 			}
 		}
-		if t == engine.King && attackers&p.ColorPieces(side.Other())&occ != 0 {
+		if t == engine.King && attackers&p.own[side.Other()]&occ != 0 {
 			break // the king may not capture onto a defended square
 		}
 		d++
@@ -525,12 +575,14 @@ func see(p *engine.Position, m engine.Move) int {
 // every attacked piece a target.
 func EvaluateTurn(p engine.Position, left, next int) int {
 	var ei evalInfo
-	score := evaluate(&p, &ei)
+	var b board
+	b.read(&p)
+	score := evaluate(&b, &ei)
 	if next <= 0 {
 		return score
 	}
 	var buf [8]int
-	h := hanging(&p, &ei, p.Turn(), next >= 2, buf[:0])
+	h := hanging(&b, &ei, b.turn, next >= 2, buf[:0])
 	loss := 0
 	for i := max(left, 0); i < len(h) && i < left+next; i++ {
 		loss += h[i]
@@ -545,9 +597,11 @@ func EvaluateTurn(p engine.Position, left, next int) int {
 // The series planner ranks finished series with it.
 func AfterTurn(p engine.Position, plies int) int {
 	var ei evalInfo
-	score := -evaluate(&p, &ei)
+	var b board
+	b.read(&p)
+	score := -evaluate(&b, &ei)
 	var buf [8]int
-	h := hanging(&p, &ei, p.Turn().Other(), plies >= 2, buf[:0])
+	h := hanging(&b, &ei, b.turn.Other(), plies >= 2, buf[:0])
 	loss := 0
 	for i := 0; i < len(h) && i < plies; i++ {
 		loss += h[i]

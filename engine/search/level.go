@@ -8,7 +8,8 @@ type Level struct {
 	Number int
 	// Nodes bounds the search of each turn (0: no bound).
 	Nodes int64
-	// Time bounds the search of each turn (0: no bound).
+	// Time bounds the search of each turn (0: no bound); no new iteration begins after half
+	// of it.
 	Time time.Duration
 	// Depth bounds the iterations (0: MaxDepth).
 	Depth int
@@ -26,11 +27,13 @@ const (
 	MaxLevel = 5
 )
 
+// The node budgets make levels 1 to 4 reproducible; their time caps only bind on slow
+// machines (WebAssembly on a phone), where they keep every level below level 5's second.
 var levels = [...]Level{
-	{Number: 1, Nodes: 1_000, Depth: 2, Noise: 250, Width: 2},
-	{Number: 2, Nodes: 5_000, Depth: 3, Noise: 100, Width: 4, MateNodes: 1_000},
-	{Number: 3, Nodes: 25_000, Noise: 40, Width: 8, MateNodes: 10_000},
-	{Number: 4, Nodes: 100_000, Noise: 12, Width: 16, MateNodes: 60_000},
+	{Number: 1, Nodes: 1_000, Time: 100 * time.Millisecond, Depth: 1, Noise: 250, Width: 2},
+	{Number: 2, Nodes: 5_000, Time: 200 * time.Millisecond, Depth: 2, Noise: 100, Width: 4, MateNodes: 1_000},
+	{Number: 3, Nodes: 25_000, Time: 400 * time.Millisecond, Noise: 40, Width: 8, MateNodes: 10_000},
+	{Number: 4, Nodes: 100_000, Time: 800 * time.Millisecond, Noise: 12, Width: 16, MateNodes: 60_000},
 	{Number: 5, Time: time.Second, Width: 32, MateNodes: 1_500_000},
 }
 

@@ -49,7 +49,8 @@ func (*Orthodox) Evaluate(p engine.Position) int { return Evaluate(p) }
 // Pass hands the move to the opponent unless the side to move is in check or has only pawns
 // (where zugzwang makes passing misleading).
 func (*Orthodox) Pass(p engine.Position) (engine.Position, bool) {
-	if p.InCheck() || nonPawn(&p, p.Turn()) == 0 {
+	us := p.Turn()
+	if p.InCheck() || p.Pieces(us, engine.Knight)|p.Pieces(us, engine.Bishop)|p.Pieces(us, engine.Rook)|p.Pieces(us, engine.Queen) == 0 {
 		return p, false
 	}
 	return p.WithTurn(p.Turn().Other()), true
@@ -83,7 +84,12 @@ func OrderMove(p *engine.Position, m engine.Move, retreat bool) (order int32, no
 	if promo == engine.Queen {
 		mvvlva += int32(seeValue[engine.Queen] * 8)
 	}
-	if retreat || seeValue[victim] >= seeValue[attacker] || see(p, m) >= 0 {
+	if retreat || seeValue[victim] >= seeValue[attacker] {
+		return 1<<20 + mvvlva, true
+	}
+	var b board
+	b.read(p)
+	if see(&b, m) >= 0 {
 		return 1<<20 + mvvlva, true
 	}
 	return -1<<19 + mvvlva, false

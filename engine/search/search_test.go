@@ -197,6 +197,14 @@ func TestO2_SearchRepetitionIsDraw(t *testing.T) {
 	if r.Score != 0 {
 		t.Errorf("every move repeats a position: score %d, want 0", r.Score)
 	}
+	// With contempt, the draw costs the side that could avoid it.
+	r, err = x.Search(p, Options{Budget: Budget{Depth: 3}, History: hist, Contempt: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Score != -40 {
+		t.Errorf("with contempt 40: score %d, want -40", r.Score)
+	}
 }
 
 func TestSEE(t *testing.T) {
@@ -388,7 +396,7 @@ func TestNoiseLevels(t *testing.T) {
 		}
 		return r.Action
 	}
-	if choose(200, 7) != choose(200, 7) {
+	if a, b := choose(200, 7), choose(200, 7); a != b {
 		t.Error("the same seed chose differently")
 	}
 	distinct := map[engine.Move]bool{}

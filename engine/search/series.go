@@ -54,7 +54,7 @@ type solver[S any, A comparable] struct {
 }
 
 func newSolver[S any, A comparable](g Game[S, A], b Budget) *solver[S, A] {
-	sv := &solver[S, A]{g: g, fail: make([]uint64, 1<<16)}
+	sv := &solver[S, A]{g: g, fail: make([]uint64, 1<<10)}
 	sv.chk, _ = g.(Checker[S, A])
 	sv.mater, _ = g.(Mater[S])
 	sv.aim, _ = g.(Aimer[S, A])
@@ -191,6 +191,7 @@ type PlanOptions struct {
 	ReplyWidth int    // beam width of the simulated reply (default 2)
 	Noise      int    // largest random error added to each candidate's value
 	Seed       uint64 // seeds the noise
+	Contempt   int    // what a draw costs the mover (see Options.Contempt)
 }
 
 type beamItem[S any, A comparable] struct {
@@ -254,6 +255,9 @@ func PlanSeries[S any, A comparable](g Game[S, A], s S, o PlanOptions) (Series[A
 					it.score = terminalScore(nd.Outcome, 0)
 					if nd.Side != side {
 						it.score = -it.score
+					}
+					if nd.Outcome == Draw {
+						it.score = -o.Contempt
 					}
 					finals = append(finals, it)
 				}
@@ -370,6 +374,9 @@ func replyValue[S any, A comparable](g Game[S, A], t S, side int, o PlanOptions,
 				v := terminalScore(nd.Outcome, 2)
 				if nd.Side != side {
 					v = -v
+				}
+				if nd.Outcome == Draw {
+					v = -o.Contempt
 				}
 				worst = min(worst, v)
 				continue

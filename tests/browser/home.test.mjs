@@ -1,5 +1,6 @@
-// The home page in real Chromium: the WebAssembly program draws the board with the orthodox
-// start position from the engine, at desktop and phone sizes.
+// The home page and the board in real Chromium. The home page lists the variants; the board
+// with the orthodox start position, drawn by the WebAssembly program from the engine, is on
+// the game screen of a new orthodox game (/play), at desktop and phone sizes.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
@@ -34,7 +35,7 @@ const sizes = {
   phone: { width: 360, height: 740 },
 };
 
-describe('home page', () => {
+describe('home page and board', () => {
   let server;
   let context;
   const errors = [];
@@ -52,15 +53,18 @@ describe('home page', () => {
 
   // open loads the page at a viewport size and waits until the running program (not the
   // server's prerendered HTML) has drawn the board and every piece image has loaded.
-  async function open(size) {
+  async function open(size, path = '/play?variant=orthodox') {
     const page = await context.newPage();
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
     });
     await page.setViewportSize(size);
-    await page.goto(server.url + '/');
-    await page.waitForSelector('.shell[data-live="true"] .board [data-square]', { timeout: 30000 });
+    await page.goto(server.url + path);
+    await page.waitForSelector('.shell[data-live="true"] main', { timeout: 30000 });
+    if (path.startsWith('/play')) {
+      await page.waitForSelector('.shell[data-live="true"] .board [data-square]', { timeout: 30000 });
+    }
     await page.waitForLoadState('networkidle');
     return page;
   }
@@ -181,11 +185,39 @@ describe('home page', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `no horizontal scrolling (${overflow}px too wide)`);
       assert.equal(await page.locator('.brand-name').textContent(), 'Plyground');
-      assert.equal(await page.title(), 'Plyground: chess variants in your browser');
-      await page.screenshot({ path: join(outDir, `home-${name}.png`) });
+      assert.equal(await page.title(), 'Orthodox chess · Plyground');
+      await page.screenshot({ path: join(outDir, `board-${name}.png`) });
       await page.close();
     });
   }
+
+  test('the home page lists every variant with a pitch, a diagram and links', async () => {
+    const page = await open(sizes.desktop, '/');
+    assert.equal(await page.title(), 'Plyground: chess variants in your browser');
+    const cards = await page.$$eval('.variant-card', (els) =>
+      els.map((el) => ({
+        id: el.dataset.variant,
+        name: el.querySelector('.card-title').textContent,
+        pitch: el.querySelector('.card-pitch').textContent,
+        squares: el.querySelectorAll('.board.diagram [data-square]').length,
+        links: [...el.querySelectorAll('.card-links a')].map((a) => a.getAttribute('href')),
+      })),
+    );
+    const ids = cards.map((c) => c.id);
+    assert.deepEqual(ids, ['orthodox', 'marseillais', 'sdm', 'progressive-italian', 'progressive-scottish', 'dice', 'nec']);
+    for (const c of cards) {
+      assert.ok(c.pitch.length > 10, `${c.id} has a pitch`);
+      if (c.id === 'nec') {
+        assert.equal(c.squares, 0, 'no 8x8 diagram for Never-Ending Chess');
+        assert.deepEqual(c.links, ['/nec/new'], 'Never-Ending Chess is played on its own pages');
+        continue;
+      }
+      assert.equal(c.squares, 64, `${c.id} has a diagram`);
+      assert.deepEqual(c.links, [`/new?variant=${c.id}`, `/rules/${c.id}`]);
+    }
+    await page.screenshot({ path: join(outDir, 'home-desktop.png') });
+    await page.close();
+  });
 
   test('no errors in the console', () => {
     assert.deepEqual(errors, []);

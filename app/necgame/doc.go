@@ -1,0 +1,14 @@
+// Package necgame is a game of Never-Ending Chess (package variants/nec) in progress, as the
+// page plays it: the seats (people and bots), hot-seat entry of hidden orders with a cover
+// between people, the draft of the order being entered (a piece, a target, fallbacks), the
+// marks a board shows (crowded, capturable, on a threat clock), resolving updates with the
+// bots' orders, the history of updates with every order revealed, and the game record that
+// saved games and links carry.
+//
+// Privacy (RULES.md N10): a person's order is held by the Game until the update resolves, and
+// nothing the page can reach while another person enters an order includes it: View returns the
+// board, the revealed history, the entering seat's own draft and, for the other seats, only
+// whether they are ready.
+//
+// The package is pure Go (no go-app, no syscall/js): its tests run on the host.
+package necgame

@@ -1,0 +1,238 @@
+package necgame
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plyground/plyground/variants/nec"
+)
+
+// botGame plays n updates of a game of bots.
+func botGame(t testing.TB, n int) *Game {
+	t.Helper()
+	g, err := New(Config{Seats: []Seat{{Bot: true, Level: 1}, {Bot: true, Level: 1}, {Bot: true, Level: 1}}, Fairy: true, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		if _, err := g.Continue(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// TestNEC_RecordRoundTrip: a record encodes to URL-safe text and decodes to the same game,
+// board by board.
+func TestNEC_RecordRoundTrip(t *testing.T) {
+	g := botGame(t, 12)
+	text := EncodeRecord(g.Record())
+	if strings.ContainsAny(text, "+/=?#& ") {
+		t.Errorf("record text is not URL-safe: %q", text)
+	}
+	r, err := DecodeRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := Open(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Updates() != g.Updates() || h.Seed() != g.Seed() || len(h.Seats()) != 3 {
+		t.Fatalf("%d updates, seed %d", h.Updates(), h.Seed())
+	}
+	for k := 0; k <= g.Updates(); k++ {
+		a, _ := g.Board(k)
+		b, _ := h.Board(k)
+		if !a.Equal(b) {
+			t.Fatalf("board %d differs", k)
+		}
+	}
+	if h.Phase() != Result {
+		t.Errorf("an opened game of bots is in phase %v", h.Phase())
+	}
+	// A record without its replay (written by hand) opens to the same game.
+	plain := Record{Seats: r.Seats, Seed: r.Seed, Start: r.Start, Updates: r.Updates}
+	if plain.replayed() {
+		t.Fatal("a hand-made record claims a replay")
+	}
+	p, err := Open(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if EncodeRecord(plain) != text {
+		t.Error("the hand-made record encodes differently")
+	}
+	for k := 0; k <= g.Updates(); k++ {
+		a, _ := g.Board(k)
+		b, _ := p.Board(k)
+		if !a.Equal(b) {
+			t.Fatalf("board %d of the hand-made record differs", k)
+		}
+	}
+}
+
+// TestNEC_RecordV1Sample: the sample of version 1 keeps decoding. It was written by hand-made
+// orders: white's pawn (0,-11) and black's pawn (0,11) step forward, then white's knight
+// (-2,-12) leaps to (-3,-10) while black passes.
+func TestNEC_RecordV1Sample(t *testing.T) {
+	raw, err := os.ReadFile("testdata/record-v1.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := DecodeRecord(strings.TrimSpace(string(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Seats) != 2 || r.Seats[0].Name != "Ann" || !r.Seats[1].Bot || r.Seats[1].Level != 2 {
+		t.Errorf("seats %+v", r.Seats)
+	}
+	g, err := Open(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	for _, c := range []struct {
+		sq    nec.Square
+		owner int
+		kind  nec.Kind
+	}{{nec.Sq(0, -10), 0, nec.Pawn}, {nec.Sq(0, 10), 1, nec.Pawn}, {nec.Sq(-3, -10), 0, nec.Knight}} {
+		ps := s.At(c.sq)
+		if len(ps) != 1 || ps[0].Owner != c.owner || ps[0].Kind != c.kind {
+			t.Errorf("on %v: %+v", c.sq, ps)
+		}
+	}
+	if g.Updates() != 2 {
+		t.Errorf("%d updates", g.Updates())
+	}
+}
+
+// TestNEC_WriteSample rewrites testdata/record-v1.txt from hand-made orders (run with
+// NEC_WRITE_SAMPLE=1 only when the sample is missing; a version's sample never changes).
+func TestNEC_WriteSample(t *testing.T) {
+	if os.Getenv("NEC_WRITE_SAMPLE") == "" {
+		t.Skip("NEC_WRITE_SAMPLE not set")
+	}
+	start, _ := nec.Setup(nec.Options{Players: 2})
+	s := start
+	var ups [][]nec.Order
+	for _, texts := range [][2]string{{"(0,-10)", "(0,10)"}, {"N(-3,-10)", ""}} {
+		var os []nec.Order
+		for p, tx := range texts {
+			if tx != "" {
+				o, err := s.ParseOrder(p, tx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				os = append(os, o)
+			}
+		}
+		ups = append(ups, os)
+		s, _, _ = s.Resolve(os)
+	}
+	text := EncodeRecord(Record{Seats: []Seat{{Name: "Ann"}, {Bot: true, Level: 2}}, Seed: 5, Start: start, Updates: ups})
+	if err := os.WriteFile("testdata/record-v1.txt", []byte(text+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestNEC_DecodeRecordErrors(t *testing.T) {
+	good := EncodeRecord(botGame(t, 2).Record())
+	cases := map[string]string{
+		"":                                   "empty",
+		"2abc":                               "newer",
+		"xabc":                               "unknown version",
+		"1!!!":                               "illegal base64",
+		"1" + good[1:20]:                     "",
+		good[:len(good)-9]:                   "",
+		"1" + "AAAA":                         "",
+		strings.Repeat("1", MaxRecordText+1): "characters",
+	}
+	for text, want := range cases {
+		_, err := DecodeRecord(text)
+		if !errors.Is(err, ErrRecord) {
+			t.Errorf("DecodeRecord(%.20q) = %v, want ErrRecord", text, err)
+			continue
+		}
+		if want != "" && !strings.Contains(err.Error(), want) {
+			t.Errorf("DecodeRecord(%.20q) = %v, want %q", text, err, want)
+		}
+	}
+}
+
+func FuzzDecodeRecord(f *testing.F) {
+	f.Add(EncodeRecord(botGame(f, 3).Record()))
+	if raw, err := os.ReadFile("testdata/record-v1.txt"); err == nil {
+		f.Add(strings.TrimSpace(string(raw)))
+	}
+	f.Add("1")
+	f.Fuzz(func(t *testing.T, text string) {
+		r, err := DecodeRecord(text)
+		if err != nil {
+			return
+		}
+		back, err := DecodeRecord(EncodeRecord(r))
+		if err != nil {
+			t.Fatalf("re-encoded record does not decode: %v", err)
+		}
+		if len(back.Updates) != len(r.Updates) || !back.Start.Equal(r.Start) {
+			t.Fatal("re-encoded record differs")
+		}
+	})
+}
+
+// TestNEC_SavedGames: save, list (newest first, other keys ignored, damaged listed last),
+// load, remove.
+func TestNEC_SavedGames(t *testing.T) {
+	st := &mapStorage{}
+	st.Set("plyground/game/abc", "an orthodox game")
+	st.Set(SavedPrefix+"bad", "{not json")
+	g1, g2 := botGame(t, 1), botGame(t, 2)
+	t0 := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	if err := Save(st, "one", g1, t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := Save(st, "two", g2, t0.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if err := Save(st, "one", g2, t0.Add(2*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	items, err := List(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 3 || items[0].Saved.ID != "one" || items[1].Saved.ID != "two" || items[2].Err == nil {
+		t.Fatalf("items %+v", items)
+	}
+	if !items[0].Saved.Created.Equal(t0) {
+		t.Errorf("created %v, want the first save's time", items[0].Saved.Created)
+	}
+	sv, err := Load(st, "one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := DecodeRecord(sv.Record)
+	if err != nil || len(r.Updates) != 2 {
+		t.Fatalf("the saved record: %d updates, %v", len(r.Updates), err)
+	}
+	if err := Remove(st, "one"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(st, "one"); !errors.Is(err, ErrNotSaved) {
+		t.Errorf("load after remove: %v", err)
+	}
+	if _, err := Load(st, "../x"); !errors.Is(err, ErrNotSaved) {
+		t.Errorf("bad id: %v", err)
+	}
+	if v, _, _ := st.Get("plyground/game/abc"); v != "an orthodox game" {
+		t.Error("another game's key was touched")
+	}
+	id, err := NewID(nil)
+	if err != nil || CheckID(id) != nil || len(id) != 16 {
+		t.Errorf("NewID = %q, %v", id, err)
+	}
+}

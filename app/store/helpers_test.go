@@ -1,0 +1,67 @@
+package store
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plyground/plyground/variants"
+	"github.com/plyground/plyground/variants/turn"
+)
+
+// newStore returns a Store over an empty Memory with a clock that advances one second per
+// call from a fixed date, and seeded IDs.
+func newStore(t testing.TB) (*Store, *Memory) {
+	t.Helper()
+	mem := &Memory{}
+	clock := time.Date(2026, 4, 1, 9, 0, 0, 0, time.UTC)
+	st := &Store{
+		Storage: mem,
+		Now: func() time.Time {
+			clock = clock.Add(time.Second)
+			return clock
+		},
+		Rand: rand.NewChaCha8([32]byte{1, 2, 3}),
+	}
+	return st, mem
+}
+
+// game plays a PGN text (any variant, through its Variant tag).
+func game(t testing.TB, pgn string) *turn.Game {
+	t.Helper()
+	g, _, err := variants.ParsePGN(pgn)
+	if err != nil {
+		t.Fatalf("PGN %q: %v", pgn, err)
+	}
+	return g
+}
+
+// placement returns the piece placement (the first FEN field) of the game's position.
+func placement(g *turn.Game) string {
+	return strings.Fields(g.Variant().FEN(g.State()))[0]
+}
+
+// readFile returns a testdata file.
+func readFile(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// snapshot returns a copy of everything in mem.
+func snapshot(t testing.TB, mem *Memory) map[string]string {
+	t.Helper()
+	keys, _ := mem.Keys()
+	m := map[string]string{}
+	for _, k := range keys {
+		v, _, _ := mem.Get(k)
+		m[k] = v
+	}
+	return m
+}

@@ -1,0 +1,112 @@
+package store
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestPGNExportImport(t *testing.T) {
+	for _, src := range []string{
+		"1. e4 e5 2. Nf3 *",
+		"1. f3 e5 2. g4 Qh4# 0-1",
+		"[Variant \"marseillais\"]\n\n1. e4 e5,Nc6 2. Nf3,Bc4 *",
+		"[Variant \"sdm\"]\n\n1. e4 e5 2. {spend} Nf3 Nc6 Bc5 *",
+		"[Variant \"dice\"]\n\n1. {roll 1-2} e4 {roll 1-1} e5 *",
+		"[Variant \"progressive-italian\"]\n\n1. e4 2. e5 Nf6 *",
+		"[Variant \"progressive-scottish\"]\n\n1. e4 2. e5 Nf6 *",
+		"1. e4 e5 {White resigns} 0-1",
+	} {
+		g := game(t, src)
+		e := Entry{Title: "Club night", Players: [2]Player{{"Ann", 0}, {"Bob", 0}},
+			Created: time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)}
+		text := PGN(e, g)
+		for _, tag := range []string{`[Event "Club night"]`, `[Date "2026.05.06"]`, `[White "Ann"]`, `[Black "Bob"]`, `[Variant "` + g.Variant().ID() + `"]`} {
+			if !strings.Contains(text, tag) {
+				t.Errorf("%s: PGN lacks %s:\n%s", src, tag, text)
+			}
+		}
+		games, err := ParsePGN(text)
+		if err != nil || len(games) != 1 {
+			t.Fatalf("%s: reading back %d games: %v\n%s", src, len(games), err, text)
+		}
+		back := games[0]
+		if Compare(back.Game, g) != Same || back.Entry.Title != "Club night" || back.Entry.Players[1].Name != "Bob" ||
+			!back.Entry.Created.Equal(time.Date(2026, 5, 6, 0, 0, 0, 0, time.UTC)) {
+			t.Errorf("%s: read back %+v, %s", src, back.Entry, back.Game.Movetext())
+		}
+	}
+}
+
+func TestSplitPGN(t *testing.T) {
+	text := "\ufeff[Event \"a {not a comment\"]\n[White \"x\"]\n\n1. e4 e5 {a comment\n[not a tag] still comment} 2. Nf3 *\n\n" +
+		"[Event \"b\"]\n\n1. d4 *\n" +
+		"\n\n1. c4 ; a line comment [x]\n*\n"
+	parts := SplitPGN(text)
+	if len(parts) != 3 {
+		t.Fatalf("%d parts: %+v", len(parts), parts)
+	}
+	lines := []int{parts[0].Line, parts[1].Line, parts[2].Line}
+	if lines[0] != 1 || lines[1] != 7 || lines[2] != 12 {
+		t.Errorf("parts start on lines %v, want 1 7 12", lines)
+	}
+	if !strings.HasPrefix(parts[1].Text, `[Event "b"]`) || !strings.HasPrefix(parts[2].Text, "1. c4") {
+		t.Errorf("parts %+v", parts)
+	}
+}
+
+func TestImportPGN(t *testing.T) {
+	text := "[Event \"Good one\"]\n[White \"Ann\"]\n\n1. e4 e5 *\n\n" +
+		"[Event \"Bad one\"]\n\n1. e4 e5 2. Ke3 *\n\n" +
+		"[Variant \"marseillais\"]\n[Black \"Bob\"]\n\n1. e4 e5,Nc6 *\n\n" +
+		"[Variant \"no-such-chess\"]\n\n1. e4 *\n"
+	st, _ := newStore(t)
+	rep, err := st.ImportPGN(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Added) != 2 || len(rep.Problems) != 2 {
+		t.Fatalf("report %+v", rep)
+	}
+	for i, want := range []string{"game 2 (from line 6): pgn: line 3", "game 4 (from line 15)"} {
+		if !errors.Is(rep.Problems[i], ErrPGN) || !strings.Contains(rep.Problems[i].Error(), want) {
+			t.Errorf("problem %d: %v, want %q", i, rep.Problems[i], want)
+		}
+	}
+	s, err := st.Load(rep.Added[0])
+	if err != nil || s.Title != "Good one" || s.Players[0].Name != "Ann" || s.Game.Len() != 2 {
+		t.Errorf("first game %+v, %v", s.Entry, err)
+	}
+	s, _ = st.Load(rep.Added[1])
+	if s.Game.Variant().ID() != "marseillais" || s.Players[1].Name != "Bob" {
+		t.Errorf("second game %+v", s.Entry)
+	}
+	// A single bad game says "the game".
+	_, err = ParsePGN("1. e5 *")
+	if err == nil || !strings.Contains(err.Error(), "the game: pgn: line 1") {
+		t.Errorf("one bad game: %v", err)
+	}
+	if _, err := ParsePGN("  \n "); err == nil {
+		t.Error("empty text read")
+	}
+}
+
+func FuzzParsePGN(f *testing.F) {
+	f.Add("[Event \"x\"]\n\n1. e4 e5 2. Nf3 *")
+	f.Add("[Variant \"marseillais\"]\n\n1. e4 e5,Nc6 *\n\n[Event \"y\"]\n1. d4 {c} *")
+	f.Add("1. {roll 1-2} e4 ; x\n*")
+	f.Fuzz(func(t *testing.T, text string) {
+		games, err := ParsePGN(text)
+		if err != nil && !errors.Is(err, ErrPGN) {
+			t.Fatalf("error %v does not wrap ErrPGN", err)
+		}
+		for _, g := range games {
+			// What was read writes out and reads back the same game.
+			back, err := ParsePGN(PGN(g.Entry, g.Game))
+			if err != nil || len(back) != 1 || Compare(back[0].Game, g.Game) != Same {
+				t.Fatalf("round trip of %q: %v", g.Game.Movetext(), err)
+			}
+		}
+	})
+}

@@ -1,0 +1,64 @@
+package view
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/variants/turn"
+)
+
+// Test hooks. The browser tests decide the dice by defining, before the app starts (with
+// playwright's addInitScript), a global array of rolls:
+//
+//	window.__plygroundTestDice = [[1, 2], [5, 3], ...]
+//
+// The page reads it once, when the program starts, and takes the rolls from it in order,
+// then from crypto/rand as usual (RULES.md D6). Nothing in the app sets it or shows it, no
+// URL or stored setting reaches it: a player would have to run a script in the page before
+// the app loads.
+
+// testDice holds the rolls read from window.__plygroundTestDice; testHooksRead says whether
+// it was read.
+var (
+	testDice      []turn.Dice
+	testDiceUsed  int
+	testHooksRead bool
+)
+
+// readTestHooks reads the test hooks once per program run.
+func readTestHooks() {
+	if testHooksRead || !app.IsClient {
+		return
+	}
+	testHooksRead = true
+	v := app.Window().Get("__plygroundTestDice")
+	if !v.Truthy() || v.Type() != app.TypeObject {
+		return
+	}
+	for i := 0; i < v.Length(); i++ {
+		r := v.Index(i)
+		if r.Type() != app.TypeObject || r.Length() != 2 {
+			continue
+		}
+		d := turn.Dice{A: uint8(r.Index(0).Int()), B: uint8(r.Index(1).Int())}
+		if d.Valid() {
+			testDice = append(testDice, d)
+		}
+	}
+}
+
+// hookDice is the dice.Source of the page: the scripted test rolls first, then crypto. It is
+// shared by every game of the program run, so that a test's rolls go on across new games.
+type hookDice struct{ fallback interface{ IntN(int) int } }
+
+// IntN gives the next die of the scripted rolls, then numbers from the fallback.
+func (h hookDice) IntN(n int) int {
+	if n == 6 && testDiceUsed < 2*len(testDice) {
+		d := testDice[testDiceUsed/2]
+		v := d.A
+		if testDiceUsed%2 == 1 {
+			v = d.B
+		}
+		testDiceUsed++
+		return int(v) - 1
+	}
+	return h.fallback.IntN(n)
+}

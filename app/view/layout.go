@@ -1,0 +1,57 @@
+package view
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// AppName is the name of the app, as the page header and the web manifest show it.
+const AppName = "Plyground"
+
+// Tagline says in one line what the app is.
+const Tagline = "Chess and its variants, in your browser."
+
+// navLink is one entry of the top bar's navigation.
+type navLink struct {
+	href, text, short, key string
+}
+
+var navLinks = []navLink{
+	{"/new", "New game", "Play", "new"},
+	{SavedPath, "Saved games", "Saved", "saved"},
+	{"/rules", "Rules", "Rules", "rules"},
+	{"/settings", "Settings", "Settings", "settings"},
+	{"/about", "About", "About", "about"},
+}
+
+// shell draws a page: the top bar with the app's name and navigation, the update banner
+// (app/view/update.go) when a new version is ready, then the page's main element. data-live says whether the running program (not the server's prerendered HTML)
+// drew it; active names the navigation entry to highlight.
+func shell(live bool, active string, main app.UI) app.UI {
+	return app.Div().
+		Class("shell").
+		DataSet("live", live).
+		Body(header(active), &UpdateBanner{}, main)
+}
+
+// header draws the top bar.
+func header(active string) app.UI {
+	links := make([]app.UI, len(navLinks))
+	for i, l := range navLinks {
+		a := app.A().Class("nav-link").Href(l.href).Body(
+			app.Span().Class("nav-long").Text(l.text),
+			app.Span().Class("nav-short").Text(l.short),
+		)
+		if l.key == active {
+			a = a.Class("active").Aria("current", "page")
+		}
+		links[i] = a
+	}
+	return app.Header().Class("topbar").Body(
+		app.A().Class("brand").Href("/").Body(
+			app.Img().Class("brand-icon").Src("/web/icons/icon.svg").Alt("").Width(28).Height(28),
+			app.H1().Class("brand-name").Text(AppName),
+		),
+		app.P().Class("tagline").Text(Tagline),
+		app.Nav().Class("nav").Aria("label", "Main").Body(links...),
+	)
+}

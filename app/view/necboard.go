@@ -1,0 +1,574 @@
+package view
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/necgame"
+	"github.com/plyground/plyground/variants/nec"
+)
+
+// svgNS is the SVG namespace: elements of the board are created in it.
+const svgNS = "http://www.w3.org/2000/svg"
+
+// svgEl returns an SVG element.
+func svgEl(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
+
+// necStyle is how a player's pieces look: a colour and, so that colour-blind players and
+// grey-scale screens tell them apart too, a pattern over the body and a shape for the badge
+// next to the player's name.
+type necStyle struct {
+	fill, line, detail string
+	// pattern names the overlay pattern ("" for plain).
+	pattern string
+	// look describes the colour and pattern in words.
+	look string
+}
+
+// necStyles holds the styles of the eight seats, in the order of nec.Colours. White and black
+// are the two sides of web/pieces/; the others carry stripes, dots, a grid or checks.
+var necStyles = [nec.MaxPlayers]necStyle{
+	{whiteColours.fill, whiteColours.line, whiteColours.detail, "", "white, plain"},
+	{blackColours.fill, blackColours.line, blackColours.detail, "", "black, plain"},
+	{"#46a758", "#1c1b1a", "#1c1b1a", "diag", "green, diagonal stripes"},
+	{"#d8475a", "#1c1b1a", "#1c1b1a", "dots", "crimson, dots"},
+	{"#4a7fe0", "#1c1b1a", "#1c1b1a", "hstripes", "blue, horizontal stripes"},
+	{"#4fd0de", "#1c1b1a", "#1c1b1a", "grid", "cyan, grid"},
+	{"#f2b441", "#1c1b1a", "#1c1b1a", "vstripes", "amber, vertical stripes"},
+	{"#a273e0", "#1c1b1a", "#1c1b1a", "checks", "violet, checks"},
+}
+
+// necDefs is a hidden SVG element holding what every board of the page refers to: the
+// players' overlay patterns ("nec-pat-<name>", in the 100-unit space of a piece) and every kind
+// as two symbols: "nec-k-<Letter>", the whole piece (the body takes the fill and stroke of the
+// <use>, the details its colour), and "nec-b-<Letter>", the body alone, for the pattern
+// overlay. It is one raw element, parsed by the browser as SVG.
+var necDefs = func() string {
+	const ink = "rgba(20,18,16,0.42)"
+	var b strings.Builder
+	b.WriteString(`<svg class="nec-defs" xmlns="` + svgNS + `" width="0" height="0" aria-hidden="true" focusable="false"><defs>`)
+	pat := func(id string, size int, body string) {
+		fmt.Fprintf(&b, `<pattern id="nec-pat-%s" patternUnits="userSpaceOnUse" width="%d" height="%d">%s</pattern>`, id, size, size, body)
+	}
+	line := func(x1, y1, x2, y2, w float64) string {
+		return fmt.Sprintf(`<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="%s" stroke-width="%g"/>`, x1, y1, x2, y2, ink, w)
+	}
+	pat("diag", 12, line(-3, 15, 15, -3, 4)+line(-3, 3, 3, -3, 4)+line(9, 15, 15, 9, 4))
+	pat("dots", 12, `<circle cx="6" cy="6" r="2.8" fill="`+ink+`"/>`)
+	pat("hstripes", 11, line(0, 5.5, 11, 5.5, 4))
+	pat("grid", 12, line(0, 6, 12, 6, 2.4)+line(6, 0, 6, 12, 2.4))
+	pat("vstripes", 11, line(5.5, 0, 5.5, 11, 4))
+	pat("checks", 14, `<rect width="7" height="7" fill="`+ink+`"/><rect x="7" y="7" width="7" height="7" fill="`+ink+`"/>`)
+	for k := nec.Pawn; k <= nec.TimeThief; k++ {
+		a := necArt[k]
+		fmt.Fprintf(&b, `<symbol id="nec-k-%s" viewBox="0 0 100 100">`, k.Letter())
+		b.WriteString(`<g stroke-width="3" stroke-linejoin="round" stroke-linecap="round">` + strings.Join(a.body, "") + `</g>`)
+		b.WriteString(`<g fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round">` + strings.Join(a.lines, "") + `</g>`)
+		b.WriteString(`<g fill="currentColor" stroke="none">` + strings.Join(a.dots, "") + `</g></symbol>`)
+		fmt.Fprintf(&b, `<symbol id="nec-b-%s" viewBox="0 0 100 100"><g stroke="none">%s</g></symbol>`, k.Letter(), strings.Join(a.body, ""))
+	}
+	b.WriteString(`</defs></svg>`)
+	return b.String()
+}()
+
+// necBoard is what the Never-Ending Chess board draws.
+type necBoard struct {
+	cam   necCamera
+	s     nec.State
+	marks map[nec.PieceID]necgame.PieceMarks
+	// player is the seat entering an order on this board (-1: nobody).
+	player int
+	sel    nec.PieceID
+	tgts   *nec.Targets
+	steps  []nec.Step
+	// anim is the update to show as just played (nil: none).
+	anim *necAnim
+	// hover is the square under the pointer (nil: none).
+	hover *nec.Square
+}
+
+// necAnim is an update drawn as just played: its board before, its report and which of the two
+// alternating animation names to use (so that the next update animates again).
+type necAnim struct {
+	before nec.State
+	rep    nec.Report
+	second bool
+}
+
+func (a *necAnim) class() string {
+	if a.second {
+		return "anim-b"
+	}
+	return "anim-a"
+}
+
+func fmtf(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
+
+// pieceName says "White knight".
+func pieceName(s nec.State, pc nec.Piece) string {
+	return necgame.Colour(s, pc.Owner) + " " + pc.Kind.String()
+}
+
+// render draws the board as an SVG element of the camera's size.
+func (b necBoard) render() app.UI {
+	c := b.cam
+	kids := []app.UI{b.defs()}
+	kids = append(kids, svgEl("rect").Class("nec-bg").Attr("width", fmtf(c.w)).Attr("height", fmtf(c.h)).Attr("fill", "url(#nec-checker)"))
+	kids = append(kids, b.highlights()...)
+	kids = append(kids, b.coords()...)
+	if b.anim != nil {
+		kids = append(kids, b.trails()...)
+	}
+	kids = append(kids, b.draftArrows()...)
+	kids = append(kids, b.targets()...)
+	kids = append(kids, b.pieces()...)
+	if b.anim != nil {
+		kids = append(kids, b.ghosts()...)
+	}
+	if b.hover != nil {
+		x, y := c.screen(*b.hover)
+		kids = append(kids, svgEl("rect").Class("nec-hover").
+			Attr("x", fmtf(x-c.s/2)).Attr("y", fmtf(y-c.s/2)).Attr("width", fmtf(c.s)).Attr("height", fmtf(c.s)))
+	}
+	return svgEl("svg").Class("nec-svg").
+		Attr("width", fmtf(c.w)).Attr("height", fmtf(c.h)).
+		Attr("viewBox", "0 0 "+fmtf(c.w)+" "+fmtf(c.h)).
+		Body(kids...)
+}
+
+// defs holds the checkerboard, which follows the camera (the rest is in necDefs).
+func (b necBoard) defs() app.UI {
+	c := b.cam
+	// The tile is two squares wide; its top-left square is (0,0) or a square of the same
+	// colour, whose top-left corner is the pattern's origin.
+	x, y := c.screen(nec.Sq(0, 0))
+	ox, oy := x-c.s/2, y-c.s/2
+	two := 2 * c.s
+	checker := svgEl("pattern").ID("nec-checker").Attr("patternUnits", "userSpaceOnUse").
+		Attr("x", fmtf(ox)).Attr("y", fmtf(oy)).Attr("width", fmtf(two)).Attr("height", fmtf(two)).Body(
+		svgEl("rect").Class("nec-light").Attr("width", fmtf(two)).Attr("height", fmtf(two)),
+		svgEl("rect").Class("nec-dark").Attr("width", fmtf(c.s)).Attr("height", fmtf(c.s)),
+		svgEl("rect").Class("nec-dark").Attr("x", fmtf(c.s)).Attr("y", fmtf(c.s)).Attr("width", fmtf(c.s)).Attr("height", fmtf(c.s)),
+	)
+	return svgEl("defs").Body(checker)
+}
+
+// square returns the rectangle of square sq.
+func (b necBoard) squareRect(sq nec.Square, class string) app.UI {
+	x, y := b.cam.screen(sq)
+	s := b.cam.s
+	return svgEl("rect").Class(class).
+		Attr("x", fmtf(x-s/2)).Attr("y", fmtf(y-s/2)).Attr("width", fmtf(s)).Attr("height", fmtf(s))
+}
+
+// highlights marks the selected piece's square and, for the update shown, the squares left
+// and reached.
+func (b necBoard) highlights() []app.UI {
+	var out []app.UI
+	if b.anim != nil {
+		for _, r := range b.anim.rep.Results {
+			if r.Outcome == nec.Cancelled {
+				continue
+			}
+			for _, sq := range []nec.Square{r.From, r.To} {
+				if b.cam.visible(sq) {
+					out = append(out, b.squareRect(sq, "nec-last"))
+				}
+			}
+		}
+	}
+	if b.sel != 0 {
+		if pc, ok := b.s.Piece(b.sel); ok && b.cam.visible(pc.Sq) {
+			out = append(out, b.squareRect(pc.Sq, "nec-selected"))
+		}
+	}
+	return out
+}
+
+// coords writes the coordinates along the bottom (x) and left (y) edges.
+func (b necBoard) coords() []app.UI {
+	c := b.cam
+	step := necLabelStep(c.s, 36)
+	x0, x1, y0, y1 := c.bounds()
+	var out []app.UI
+	for x := floorDiv(x0, step) * step; x <= x1; x += step {
+		px, _ := c.screen(nec.Sq(x, 0))
+		if px < 18 || px > c.w-8 {
+			continue
+		}
+		out = append(out, svgEl("text").Class("nec-coord").Attr("x", fmtf(px)).Attr("y", fmtf(c.h-4)).
+			Attr("text-anchor", "middle").Text(strconv.FormatInt(x, 10)))
+	}
+	for y := floorDiv(y0, step) * step; y <= y1; y += step {
+		_, py := c.screen(nec.Sq(0, y))
+		if py < 10 || py > c.h-18 {
+			continue
+		}
+		out = append(out, svgEl("text").Class("nec-coord").Attr("x", 4).Attr("y", fmtf(py+4)).
+			Text(strconv.FormatInt(y, 10)))
+	}
+	return out
+}
+
+// arrowLine draws a line from square a to square b with an arrow head.
+func (b necBoard) arrowLine(a, z nec.Square, class string) app.UI {
+	x1, y1 := b.cam.screen(a)
+	x2, y2 := b.cam.screen(z)
+	// Stop short of the target's centre.
+	dx, dy := x2-x1, y2-y1
+	d := math.Hypot(dx, dy)
+	if d > 0 {
+		k := max(d-b.cam.s*0.3, d*0.5) / d
+		x2, y2 = x1+dx*k, y1+dy*k
+	}
+	w := max(b.cam.s*0.09, 1.5)
+	ang := math.Atan2(y2-y1, x2-x1)
+	hl := max(b.cam.s*0.28, 5.0)
+	hx1, hy1 := x2-hl*math.Cos(ang-0.45), y2-hl*math.Sin(ang-0.45)
+	hx2, hy2 := x2-hl*math.Cos(ang+0.45), y2-hl*math.Sin(ang+0.45)
+	return svgEl("g").Class(class).Body(
+		svgEl("line").Attr("x1", fmtf(x1)).Attr("y1", fmtf(y1)).Attr("x2", fmtf(x2)).Attr("y2", fmtf(y2)).
+			Attr("stroke-width", fmtf(w)),
+		svgEl("path").Attr("d", fmt.Sprintf("M%s %s L%s %s L%s %s Z", fmtf(x2), fmtf(y2), fmtf(hx1), fmtf(hy1), fmtf(hx2), fmtf(hy2))),
+	)
+}
+
+// onScreen reports whether the segment from a to z may cross the viewport (cheap test on its
+// bounding box).
+func (b necBoard) onScreen(a, z nec.Square) bool {
+	x1, y1 := b.cam.screen(a)
+	x2, y2 := b.cam.screen(z)
+	return max(x1, x2) > 0 && min(x1, x2) < b.cam.w && max(y1, y2) > 0 && min(y1, y2) < b.cam.h
+}
+
+// trails draws the moves of the update shown.
+func (b necBoard) trails() []app.UI {
+	var out []app.UI
+	for _, r := range b.anim.rep.Results {
+		if r.Outcome == nec.Cancelled || r.From == r.To || !b.onScreen(r.From, r.To) {
+			continue
+		}
+		out = append(out, b.arrowLine(r.From, r.To, fmt.Sprintf("nec-trail p%d", r.Player)))
+	}
+	return out
+}
+
+// draftArrows draws the steps of the order being entered, numbered.
+func (b necBoard) draftArrows() []app.UI {
+	var out []app.UI
+	for i, st := range b.steps {
+		if !b.onScreen(st.Move.From, st.Move.To) {
+			continue
+		}
+		class := "nec-draft"
+		if i > 0 {
+			class += " fallback"
+		}
+		out = append(out, b.arrowLine(st.Move.From, st.Move.To, class))
+		x, y := b.cam.screen(st.Move.To)
+		r := max(b.cam.s*0.2, 7)
+		out = append(out, svgEl("g").Class("nec-step-no").Body(
+			svgEl("circle").Attr("cx", fmtf(x+b.cam.s*0.3)).Attr("cy", fmtf(y-b.cam.s*0.3)).Attr("r", fmtf(r)),
+			svgEl("text").Attr("x", fmtf(x+b.cam.s*0.3)).Attr("y", fmtf(y-b.cam.s*0.3+r*0.45)).
+				Attr("text-anchor", "middle").Attr("font-size", fmtf(r*1.3)).Text(strconv.Itoa(i+1)),
+		))
+	}
+	return out
+}
+
+// maxRayDots bounds the dots drawn along one ray; beyond it the ray is drawn as a band.
+const maxRayDots = 120
+
+// targets draws the legal targets of the selected piece that lie on the screen: single squares
+// and the squares of its rays.
+func (b necBoard) targets() []app.UI {
+	if b.tgts == nil {
+		return nil
+	}
+	c := b.cam
+	var out []app.UI
+	dot := func(sq nec.Square, capture bool) app.UI {
+		x, y := c.screen(sq)
+		if capture {
+			return svgEl("circle").Class("nec-target capture").DataSet("target", sq.String()).
+				Attr("cx", fmtf(x)).Attr("cy", fmtf(y)).Attr("r", fmtf(c.s*0.44)).Attr("stroke-width", fmtf(max(c.s*0.08, 1.5)))
+		}
+		return svgEl("circle").Class("nec-target").DataSet("target", sq.String()).
+			Attr("cx", fmtf(x)).Attr("cy", fmtf(y)).Attr("r", fmtf(max(c.s*0.16, 2.5)))
+	}
+	for _, p := range b.tgts.Points {
+		if c.visible(p.Sq) {
+			out = append(out, dot(p.Sq, p.Capture))
+		}
+	}
+	from := b.tgts.From
+	for _, r := range b.tgts.Rays {
+		dx, dy := r.Dir.Vec()
+		lo, hi := c.rayRange(from, dx, dy)
+		last := r.Steps
+		if last == nec.Unbounded {
+			last = math.MaxInt64
+		}
+		hiDots := min(hi, last)
+		if hiDots >= lo {
+			if hiDots-lo+1 > maxRayDots {
+				a := nec.Sq(from.X+lo*dx, from.Y+lo*dy)
+				z := nec.Sq(from.X+hiDots*dx, from.Y+hiDots*dy)
+				x1, y1 := c.screen(a)
+				x2, y2 := c.screen(z)
+				out = append(out, svgEl("line").Class("nec-ray").
+					Attr("x1", fmtf(x1)).Attr("y1", fmtf(y1)).Attr("x2", fmtf(x2)).Attr("y2", fmtf(y2)).
+					Attr("stroke-width", fmtf(max(c.s*0.3, 3))))
+			} else {
+				for k := lo; k <= hiDots; k++ {
+					out = append(out, dot(nec.Sq(from.X+k*dx, from.Y+k*dy), false))
+				}
+			}
+		}
+		if r.Capture {
+			sq := nec.Sq(from.X+(r.Steps+1)*dx, from.Y+(r.Steps+1)*dy)
+			if c.visible(sq) {
+				out = append(out, dot(sq, true))
+			}
+		}
+	}
+	return out
+}
+
+// rayRange returns the steps k >= 1 for which from + k*(dx,dy) is at least partly visible
+// (lo > hi when none).
+func (c necCamera) rayRange(from nec.Square, dx, dy int64) (lo, hi int64) {
+	x0, y0 := c.screen(from)
+	lo, hi = 1, math.MaxInt64
+	clip := func(p0, v, a, z float64) bool {
+		// Solve a <= p0 + k*v <= z for k.
+		if v == 0 {
+			return p0 >= a && p0 <= z
+		}
+		k1, k2 := (a-p0)/v, (z-p0)/v
+		if k1 > k2 {
+			k1, k2 = k2, k1
+		}
+		lo = max(lo, int64(math.Ceil(k1)))
+		if k2 < float64(math.MaxInt64/2) {
+			hi = min(hi, int64(math.Floor(k2)))
+		}
+		return true
+	}
+	r := c.s / 2
+	if !clip(x0, float64(dx)*c.s, -r, c.w+r) || !clip(y0, -float64(dy)*c.s, -r, c.h+r) {
+		return 1, 0
+	}
+	return lo, hi
+}
+
+// pieces draws the pieces on the screen, several on a crowded square side by side.
+func (b necBoard) pieces() []app.UI {
+	c := b.cam
+	bySquare := map[nec.Square][]nec.Piece{}
+	var order []nec.Square
+	for _, pc := range b.s.Pieces() {
+		if !c.visible(pc.Sq) {
+			continue
+		}
+		if _, ok := bySquare[pc.Sq]; !ok {
+			order = append(order, pc.Sq)
+		}
+		bySquare[pc.Sq] = append(bySquare[pc.Sq], pc)
+	}
+	moved := map[nec.PieceID]nec.Square{}
+	if b.anim != nil {
+		for _, r := range b.anim.rep.Results {
+			if r.Outcome != nec.Cancelled && r.From != r.To {
+				moved[r.Piece] = r.From
+			}
+		}
+	}
+	var out []app.UI
+	for _, sq := range order {
+		ps := bySquare[sq]
+		x, y := c.screen(sq)
+		size := c.s * 0.94
+		if len(ps) > 1 {
+			size = c.s * 0.62
+		}
+		for i, pc := range ps {
+			px, py := x, y
+			if len(ps) > 1 {
+				ang := float64(i) / float64(len(ps)) * 2 * math.Pi
+				px += math.Cos(ang) * c.s * 0.2
+				py += math.Sin(ang) * c.s * 0.2
+			}
+			var from *nec.Square
+			if f, ok := moved[pc.ID]; ok {
+				from = &f
+			}
+			out = append(out, b.piece(pc, px, py, size, from))
+		}
+	}
+	return out
+}
+
+// pieceUse draws a piece's picture centred on (0,0) in a group.
+func pieceUse(pc nec.Piece, size float64) []app.UI {
+	st := necStyles[pc.Owner%nec.MaxPlayers]
+	h := fmtf(size)
+	o := fmtf(-size / 2)
+	out := []app.UI{
+		svgEl("use").Attr("href", "#nec-k-"+pc.Kind.Letter()).
+			Attr("x", o).Attr("y", o).Attr("width", h).Attr("height", h).
+			Attr("fill", st.fill).Attr("stroke", st.line).Attr("color", st.detail),
+	}
+	if st.pattern != "" {
+		out = append(out, svgEl("use").Attr("href", "#nec-b-"+pc.Kind.Letter()).
+			Attr("x", o).Attr("y", o).Attr("width", h).Attr("height", h).
+			Attr("fill", "url(#nec-pat-"+st.pattern+")"))
+	}
+	return out
+}
+
+// piece draws one piece at (x, y) with its marks; from is the square it came from in the
+// update shown.
+func (b necBoard) piece(pc nec.Piece, x, y, size float64, from *nec.Square) app.UI {
+	c := b.cam
+	m := b.marks[pc.ID]
+	classes := []string{"nec-piece", fmt.Sprintf("p%d", pc.Owner)}
+	if m.Capturable != 0 {
+		classes = append(classes, "capturable")
+	}
+	if m.Clock {
+		classes = append(classes, "clock")
+	}
+	if m.Crowded {
+		classes = append(classes, "crowded")
+	}
+	if pc.ID == b.sel {
+		classes = append(classes, "selected")
+	}
+	if b.player >= 0 && pc.Owner == b.player {
+		classes = append(classes, "own")
+	}
+	label := pieceName(b.s, pc) + " on " + pc.Sq.String()
+	if d := m.Describe(); d != "" {
+		label += ", " + d
+	}
+	inner := svgEl("g").Class("nec-body").Body(pieceUse(pc, size)...)
+	if from != nil && b.anim != nil {
+		fx, fy := c.screen(*from)
+		tx, ty := c.screen(pc.Sq)
+		inner = svgEl("g").Class("nec-slide "+b.anim.class()).
+			Style("--dx", fmtf(fx-tx)+"px").Style("--dy", fmtf(fy-ty)+"px").
+			Body(pieceUse(pc, size)...)
+	}
+	body := []app.UI{}
+	r := size / 2
+	if m.Capturable != 0 {
+		fresh := ""
+		if b.anim != nil {
+			for _, mk := range b.anim.rep.Marked {
+				if mk.ID == pc.ID {
+					fresh = " fresh " + b.anim.class()
+				}
+			}
+		}
+		body = append(body, svgEl("circle").Class("nec-ring"+fresh).Attr("r", fmtf(r*1.02)).
+			Attr("stroke-width", fmtf(max(size*0.07, 1.5))))
+	}
+	body = append(body, inner)
+	badge := max(size*0.2, 5)
+	if m.Capturable != 0 {
+		body = append(body, badgeEl("nec-badge cap", r*0.72, -r*0.72, badge, "!"))
+	} else if m.Clock {
+		body = append(body, badgeEl("nec-badge clk", r*0.72, -r*0.72, badge, "⏱"))
+	}
+	if m.Crowded {
+		body = append(body, badgeEl("nec-badge crowd", r*0.72, r*0.72, badge, "×"))
+	}
+	return svgEl("g").Class(strings.Join(classes, " ")).
+		Attr("transform", "translate("+fmtf(x)+" "+fmtf(y)+")").
+		DataSet("piece", necgame.Colour(b.s, pc.Owner)+" "+pc.Kind.String()).
+		DataSet("square", pc.Sq.String()).
+		DataSet("id", int(pc.ID)).
+		Role("img").Aria("label", label).
+		Body(append(body, svgEl("title").Text(label))...)
+}
+
+// badgeEl draws a small round badge with a sign.
+func badgeEl(class string, x, y, size float64, sign string) app.UI {
+	return svgEl("g").Class(class).Attr("transform", "translate("+fmtf(x)+" "+fmtf(y)+")").Body(
+		svgEl("circle").Attr("r", fmtf(size)),
+		svgEl("text").Attr("y", fmtf(size*0.42)).Attr("text-anchor", "middle").Attr("font-size", fmtf(size*1.3)).Text(sign),
+	)
+}
+
+// ghosts draws what the update shown removed: captured pieces (fading, with a cross), pieces
+// dead of crowding, and the squares where a capture failed.
+func (b necBoard) ghosts() []app.UI {
+	c := b.cam
+	var out []app.UI
+	cls := b.anim.class()
+	ghost := func(pc nec.Piece, kind string) {
+		if !c.visible(pc.Sq) {
+			return
+		}
+		x, y := c.screen(pc.Sq)
+		size := c.s * 0.94
+		out = append(out, svgEl("g").Class("nec-ghost "+kind+" "+cls).
+			Attr("transform", "translate("+fmtf(x)+" "+fmtf(y)+")").
+			DataSet("ghost", kind).DataSet("square", pc.Sq.String()).
+			Body(append(pieceUse(pc, size),
+				svgEl("path").Class("nec-cross").Attr("d", fmt.Sprintf("M%s %s L%s %s M%s %s L%s %s",
+					fmtf(-size*0.32), fmtf(-size*0.32), fmtf(size*0.32), fmtf(size*0.32),
+					fmtf(size*0.32), fmtf(-size*0.32), fmtf(-size*0.32), fmtf(size*0.32))).
+					Attr("stroke-width", fmtf(max(size*0.09, 2))))...))
+	}
+	for _, cp := range b.anim.rep.Captures {
+		ghost(cp.Piece, "captured")
+	}
+	for _, pc := range b.anim.rep.CrowdDeaths {
+		ghost(pc, "crowd-death")
+	}
+	// Failed captures: every capture step the walk left because its target moved away, and
+	// captures that missed.
+	for _, r := range b.anim.rep.Results {
+		cur := 0
+		var missed []nec.Square
+		for _, t := range r.Tried {
+			if t == nec.Missed {
+				missed = append(missed, r.Order.Steps[cur].Move.To)
+			}
+			cur = nextStepIndex(r.Order.Steps, cur, t == nec.Cancelled)
+			if cur >= len(r.Order.Steps) {
+				break
+			}
+		}
+		if r.Outcome == nec.Missed {
+			missed = append(missed, r.To)
+		}
+		for _, sq := range missed {
+			if !c.visible(sq) {
+				continue
+			}
+			x, y := c.screen(sq)
+			out = append(out, svgEl("g").Class("nec-missed "+cls).DataSet("missed", sq.String()).
+				Attr("transform", "translate("+fmtf(x)+" "+fmtf(y)+")").Body(
+				svgEl("circle").Attr("r", fmtf(c.s*0.42)).Attr("stroke-width", fmtf(max(c.s*0.06, 1.5))),
+				svgEl("title").Text("A capture on "+sq.String()+" failed: the target moved away"),
+			))
+		}
+	}
+	return out
+}
+
+// nextStepIndex returns the first step after cur with the condition ifCaptured.
+func nextStepIndex(steps []nec.Step, cur int, ifCaptured bool) int {
+	for j := cur + 1; j < len(steps); j++ {
+		if steps[j].IfCaptured == ifCaptured {
+			return j
+		}
+	}
+	return len(steps)
+}

@@ -1,0 +1,289 @@
+package view
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/plyground/plyground/variants/nec"
+)
+
+// Zoom limits of the Never-Ending Chess board, in screen pixels per square.
+const (
+	necMinScale = 6.0
+	necMaxScale = 96.0
+)
+
+// necCamera is the view of the unbounded board: the square at the centre of the viewport
+// (an exact integer square plus a fraction, so that far coordinates lose no precision), the
+// zoom (pixels per square) and the viewport's size in pixels. The board's y axis points up,
+// the screen's down.
+type necCamera struct {
+	ix, iy int64
+	fx, fy float64 // in [-0.5, 0.5]
+	s      float64
+	w, h   float64
+}
+
+// norm moves whole squares of the fraction into the integer part.
+func (c necCamera) norm() necCamera {
+	rx, ry := math.Round(c.fx), math.Round(c.fy)
+	c.ix, c.fx = clampCoord(c.ix+int64(rx)), c.fx-rx
+	c.iy, c.fy = clampCoord(c.iy+int64(ry)), c.fy-ry
+	return c
+}
+
+func clampCoord(v int64) int64 { return min(max(v, -nec.MaxCoord), nec.MaxCoord) }
+
+// screen returns the screen position of the centre of square sq.
+func (c necCamera) screen(sq nec.Square) (x, y float64) {
+	return c.w/2 + (float64(sq.X-c.ix)-c.fx)*c.s, c.h/2 - (float64(sq.Y-c.iy)-c.fy)*c.s
+}
+
+// square returns the square under the screen point (x, y).
+func (c necCamera) square(x, y float64) nec.Square {
+	dx := math.Round((x-c.w/2)/c.s + c.fx)
+	dy := math.Round(-(y-c.h/2)/c.s + c.fy)
+	return nec.Sq(clampCoord(c.ix+int64(dx)), clampCoord(c.iy+int64(dy)))
+}
+
+// bounds returns the squares at least partly visible: x0..x1, y0..y1.
+func (c necCamera) bounds() (x0, x1, y0, y1 int64) {
+	hw, hh := c.w/2/c.s+1, c.h/2/c.s+1
+	x0 = clampCoord(c.ix + int64(math.Floor(c.fx-hw)))
+	x1 = clampCoord(c.ix + int64(math.Ceil(c.fx+hw)))
+	y0 = clampCoord(c.iy + int64(math.Floor(c.fy-hh)))
+	y1 = clampCoord(c.iy + int64(math.Ceil(c.fy+hh)))
+	return
+}
+
+// visible reports whether square sq is at least partly in the viewport.
+func (c necCamera) visible(sq nec.Square) bool {
+	x, y := c.screen(sq)
+	r := c.s / 2
+	return x+r > 0 && x-r < c.w && y+r > 0 && y-r < c.h
+}
+
+// pan moves the board by (dx, dy) screen pixels (the content follows the pointer).
+func (c necCamera) pan(dx, dy float64) necCamera {
+	c.fx -= dx / c.s
+	c.fy += dy / c.s
+	return c.norm()
+}
+
+// zoom multiplies the scale by f (within the limits), keeping the board point under the screen
+// point (x, y) in place.
+func (c necCamera) zoom(x, y, f float64) necCamera {
+	s := min(max(c.s*f, necMinScale), necMaxScale)
+	// The board offset of (x, y) from the centre, in squares, before and after.
+	bx, by := (x-c.w/2)/c.s, (y-c.h/2)/c.s
+	ax, ay := (x-c.w/2)/s, (y-c.h/2)/s
+	c.fx += bx - ax
+	c.fy -= by - ay
+	c.s = s
+	return c.norm()
+}
+
+// centre puts square sq at the centre.
+func (c necCamera) centre(sq nec.Square) necCamera {
+	c.ix, c.iy, c.fx, c.fy = sq.X, sq.Y, 0, 0
+	return c
+}
+
+// resize sets the viewport's size, keeping the centre.
+func (c necCamera) resize(w, h float64) necCamera {
+	c.w, c.h = max(w, 1), max(h, 1)
+	if c.s == 0 {
+		c.s = 32
+	}
+	return c
+}
+
+// necTopInset is the height of the toolbar over the top of the board, in pixels.
+const necTopInset = 44.0
+
+// fit returns the camera that shows every square of sqs with a margin of two squares, as
+// large as the zoom limits allow, centred on them.
+func (c necCamera) fit(sqs []nec.Square) necCamera {
+	if len(sqs) == 0 {
+		return c.centre(nec.Sq(0, 0))
+	}
+	x0, x1, y0, y1 := sqs[0].X, sqs[0].X, sqs[0].Y, sqs[0].Y
+	for _, q := range sqs[1:] {
+		x0, x1 = min(x0, q.X), max(x1, q.X)
+		y0, y1 = min(y0, q.Y), max(y1, q.Y)
+	}
+	spanX, spanY := float64(x1-x0)+5, float64(y1-y0)+5
+	free := max(c.h-necTopInset, 1) // the toolbar covers the top
+	c.s = min(max(min(c.w/spanX, free/spanY), necMinScale), necMaxScale)
+	// The centre of the box: x0 + (x1-x0)/2 without overflow, drawn in the middle of the
+	// part under the toolbar.
+	c.ix, c.iy = x0+(x1-x0)/2, y0+(y1-y0)/2
+	c.fx, c.fy = float64((x1-x0)%2)/2, float64((y1-y0)%2)/2+necTopInset/2/c.s
+	return c.norm()
+}
+
+// actionRadius is how far from the middle of the pieces a piece still counts as part of the
+// action.
+const actionRadius = 24
+
+// necAction returns the squares "back to the action" shows: the pieces within actionRadius of
+// the median piece (the middle of the game, whatever strays far away), and the squares of the
+// last update's moves.
+func necAction(s nec.State, last *nec.Report) []nec.Square {
+	ps := s.Pieces()
+	if len(ps) == 0 {
+		return nil
+	}
+	xs, ys := make([]int64, len(ps)), make([]int64, len(ps))
+	for i, p := range ps {
+		xs[i], ys[i] = p.Sq.X, p.Sq.Y
+	}
+	sort.Slice(xs, func(i, j int) bool { return xs[i] < xs[j] })
+	sort.Slice(ys, func(i, j int) bool { return ys[i] < ys[j] })
+	mx, my := xs[len(xs)/2], ys[len(ys)/2]
+	near := func(q nec.Square) bool {
+		return absDiff(q.X, mx) <= actionRadius && absDiff(q.Y, my) <= actionRadius
+	}
+	var out []nec.Square
+	for _, p := range ps {
+		if near(p.Sq) {
+			out = append(out, p.Sq)
+		}
+	}
+	if last != nil {
+		for _, r := range last.Results {
+			if near(r.To) {
+				out = append(out, r.To)
+			}
+		}
+	}
+	return out
+}
+
+// absDiff returns |a-b|, saturating instead of overflowing.
+func absDiff(a, b int64) int64 {
+	d := a - b
+	if (a >= b) != (d >= 0) { // overflow
+		return math.MaxInt64
+	}
+	if d < 0 {
+		return -d
+	}
+	return d
+}
+
+// necArrow is a pointer at the edge of the viewport towards pieces off screen in one of eight
+// directions, with how many pieces of each player lie that way.
+type necArrow struct {
+	// Dir is the direction, counter-clockwise from east (0) in steps of 45 degrees.
+	Dir int
+	// X, Y place the arrow's centre on the screen.
+	X, Y float64
+	// Counts holds the number of pieces of each player.
+	Counts []int
+	// Nearest is the off-screen piece of this direction closest to the centre.
+	Nearest nec.Square
+}
+
+// necArrows groups the pieces outside the viewport by direction from its centre.
+func necArrows(c necCamera, pieces []nec.Piece, players int) []necArrow {
+	var arrows [8]*necArrow
+	best := [8]float64{}
+	for _, p := range pieces {
+		if c.visible(p.Sq) {
+			continue
+		}
+		x, y := c.screen(p.Sq)
+		dx, dy := x-c.w/2, c.h/2-y
+		ang := math.Atan2(dy, dx)
+		d := int(math.Round(ang/(math.Pi/4))+8) % 8
+		a := arrows[d]
+		if a == nil {
+			a = &necArrow{Dir: d, Counts: make([]int, players)}
+			arrows[d] = a
+			best[d] = math.Inf(1)
+		}
+		if p.Owner >= 0 && p.Owner < players {
+			a.Counts[p.Owner]++
+		}
+		if dist := math.Hypot(dx, dy); dist < best[d] {
+			best[d], a.Nearest = dist, p.Sq
+		}
+	}
+	var out []necArrow
+	// The arrows keep clear of the edges, and of the toolbar along the top.
+	const side, top = 34.0, 64.0
+	cx, cy := c.w/2, (top+c.h-side)/2
+	hw, hh := max(c.w/2-side, 1), max((c.h-side-top)/2, 1)
+	for d, a := range arrows {
+		if a == nil {
+			continue
+		}
+		// Where the direction's ray from the middle leaves the inset rectangle.
+		ang := float64(d) * math.Pi / 4
+		ux, uy := math.Cos(ang), -math.Sin(ang)
+		t := math.Inf(1)
+		if math.Abs(ux) > 1e-9 {
+			t = min(t, hw/math.Abs(ux))
+		}
+		if math.Abs(uy) > 1e-9 {
+			t = min(t, hh/math.Abs(uy))
+		}
+		a.X, a.Y = cx+ux*t, cy+uy*t
+		out = append(out, *a)
+	}
+	return out
+}
+
+// necDirNames names the eight directions of the arrows.
+var necDirNames = [8]string{"east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east"}
+
+// parseJump reads a square typed into the jump box: "3,-5", "(3, -5)" or "3 -5".
+func parseJump(text string) (nec.Square, error) {
+	t := strings.TrimSpace(text)
+	t = strings.TrimPrefix(t, "(")
+	t = strings.TrimSuffix(t, ")")
+	f := strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == ';' })
+	if len(f) != 2 {
+		return nec.Square{}, fmt.Errorf("write a square as x,y, for example 3,-5")
+	}
+	x, err1 := strconv.ParseInt(f[0], 10, 64)
+	y, err2 := strconv.ParseInt(f[1], 10, 64)
+	if err1 != nil || err2 != nil {
+		return nec.Square{}, fmt.Errorf("%q is not two whole numbers", text)
+	}
+	sq := nec.Sq(x, y)
+	if !sq.Valid() {
+		return nec.Square{}, fmt.Errorf("(%d,%d) is beyond the board's limit of ±2^60", x, y)
+	}
+	return sq, nil
+}
+
+// necLabelStep returns the step between coordinate labels so that they stand at least minGap
+// pixels apart at scale s: 1, 2, 5, 10, 20, 50, ...
+func necLabelStep(s, minGap float64) int64 {
+	step := int64(1)
+	for i := 0; float64(step)*s < minGap && i < 40; i++ {
+		switch {
+		case step%10 == 1 || step == 1:
+			step *= 2
+		case strings.HasPrefix(strconv.FormatInt(step, 10), "2"):
+			step = step / 2 * 5
+		default:
+			step *= 2
+		}
+	}
+	return step
+}
+
+// floorDiv returns a/b rounded down (b > 0).
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}

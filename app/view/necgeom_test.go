@@ -1,0 +1,154 @@
+package view
+
+import (
+	"testing"
+
+	"github.com/plyground/plyground/variants/nec"
+)
+
+func TestNECCameraRoundTrip(t *testing.T) {
+	c := necCamera{s: 30}.resize(800, 600)
+	for _, sq := range []nec.Square{{X: 0, Y: 0}, {X: 3, Y: -5}, {X: -12, Y: 9}} {
+		x, y := c.screen(sq)
+		if got := c.square(x, y); got != sq {
+			t.Errorf("square(screen(%v)) = %v", sq, got)
+		}
+		if got := c.square(x+14, y-14); got != sq {
+			t.Errorf("a point inside %v reads %v", sq, got)
+		}
+	}
+	// Up on the board is up on the screen.
+	_, y0 := c.screen(nec.Sq(0, 0))
+	_, y1 := c.screen(nec.Sq(0, 1))
+	if y1 >= y0 {
+		t.Error("y grows downwards")
+	}
+	// Far coordinates keep their precision.
+	far := nec.Sq(nec.MaxCoord-3, -nec.MaxCoord+7)
+	c = c.centre(far)
+	if got := c.square(c.w/2+30, c.h/2); got != nec.Sq(far.X+1, far.Y) {
+		t.Errorf("next to %v: %v", far, got)
+	}
+}
+
+func TestNECCameraPanZoom(t *testing.T) {
+	c := necCamera{s: 20}.resize(400, 400)
+	// Drag the board 40 pixels right and 20 down: the square under the pointer follows.
+	before := c.square(100, 100)
+	c2 := c.pan(40, 20)
+	if got := c2.square(140, 120); got != before {
+		t.Errorf("after the pan, %v is under the pointer, want %v", got, before)
+	}
+	// Zooming keeps the square under the pointer.
+	under := c.square(300, 50)
+	z := c.zoom(300, 50, 2.5)
+	if z.s != 50 {
+		t.Errorf("scale %v", z.s)
+	}
+	if got := z.square(300, 50); got != under {
+		t.Errorf("after the zoom, %v is under the pointer, want %v", got, under)
+	}
+	// Limits.
+	if c.zoom(0, 0, 1000).s != necMaxScale || c.zoom(0, 0, 0.0001).s != necMinScale {
+		t.Error("the zoom passes its limits")
+	}
+}
+
+func TestNECCameraFitAndBounds(t *testing.T) {
+	c := necCamera{s: 10}.resize(1000, 500)
+	sqs := []nec.Square{{X: -7, Y: -12}, {X: 8, Y: 12}}
+	f := c.fit(sqs)
+	for _, q := range sqs {
+		if !f.visible(q) {
+			t.Errorf("%v is not visible after fit (scale %v)", q, f.s)
+		}
+	}
+	x0, x1, y0, y1 := f.bounds()
+	if x0 > -7 || x1 < 8 || y0 > -12 || y1 < 12 {
+		t.Errorf("bounds %d..%d, %d..%d", x0, x1, y0, y1)
+	}
+	// The start of a two-player game fits a phone's board.
+	s, _ := nec.Setup(nec.Options{Players: 2})
+	p := necCamera{}.resize(360, 420).fit(necAction(s, nil))
+	for _, pc := range s.Pieces() {
+		if !p.visible(pc.Sq) {
+			t.Errorf("%v is off the phone's board", pc.Sq)
+		}
+	}
+}
+
+func TestNECAction(t *testing.T) {
+	s, err := nec.NewState([]nec.Player{{Name: "white", Dir: nec.North}, {Name: "black", Dir: nec.South}},
+		[]nec.Piece{
+			{Owner: 0, Kind: nec.Rook, Sq: nec.Sq(0, 0)},
+			{Owner: 0, Kind: nec.Pawn, Sq: nec.Sq(1, 1)},
+			{Owner: 1, Kind: nec.Knight, Sq: nec.Sq(3, 4)},
+			{Owner: 1, Kind: nec.Rook, Sq: nec.Sq(5000, 0)}, // a stray
+		}, nec.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := necAction(s, nil)
+	if len(got) != 3 {
+		t.Errorf("action %v, want the three pieces near the middle", got)
+	}
+}
+
+func TestNECArrows(t *testing.T) {
+	c := necCamera{s: 20}.resize(400, 300)
+	ps := []nec.Piece{
+		{Owner: 0, Sq: nec.Sq(0, 0)},    // on screen
+		{Owner: 0, Sq: nec.Sq(50, 0)},   // east
+		{Owner: 1, Sq: nec.Sq(60, 1)},   // east
+		{Owner: 1, Sq: nec.Sq(0, -40)},  // south
+		{Owner: 2, Sq: nec.Sq(-30, 30)}, // north-west
+	}
+	as := necArrows(c, ps, 3)
+	if len(as) != 3 {
+		t.Fatalf("arrows %+v", as)
+	}
+	byDir := map[int]necArrow{}
+	for _, a := range as {
+		byDir[a.Dir] = a
+		if a.X < 0 || a.X > c.w || a.Y < 0 || a.Y > c.h {
+			t.Errorf("arrow %d at (%v,%v) is off the viewport", a.Dir, a.X, a.Y)
+		}
+	}
+	if e := byDir[0]; e.Counts[0] != 1 || e.Counts[1] != 1 || e.Nearest != nec.Sq(50, 0) || e.X < c.w-40 {
+		t.Errorf("east arrow %+v", e)
+	}
+	if s := byDir[6]; s.Counts[1] != 1 || s.Y < c.h-40 {
+		t.Errorf("south arrow %+v", s)
+	}
+	if nw := byDir[3]; nw.Counts[2] != 1 {
+		t.Errorf("north-west arrow %+v", nw)
+	}
+}
+
+func TestParseJump(t *testing.T) {
+	for text, want := range map[string]nec.Square{"3,-5": {X: 3, Y: -5}, "(3, -5)": {X: 3, Y: -5}, " -12 40 ": {X: -12, Y: 40}} {
+		got, err := parseJump(text)
+		if err != nil || got != want {
+			t.Errorf("parseJump(%q) = %v, %v", text, got, err)
+		}
+	}
+	for _, bad := range []string{"", "3", "a,b", "1,2,3", "9999999999999999999,0", "2000000000000000000,0"} {
+		if _, err := parseJump(bad); err == nil {
+			t.Errorf("parseJump(%q) accepted", bad)
+		}
+	}
+}
+
+func TestNECLabelStep(t *testing.T) {
+	for _, c := range []struct {
+		s    float64
+		want int64
+	}{{60, 1}, {30, 2}, {12, 5}, {6, 10}, {1, 50}} {
+		if got := necLabelStep(c.s, 40); got != c.want {
+			t.Errorf("necLabelStep(%v) = %d, want %d", c.s, got, c.want)
+		}
+	}
+	if floorDiv(-3, 2) != -2 || floorDiv(3, 2) != 1 || floorDiv(-4, 2) != -2 {
+		t.Error("floorDiv")
+	}
+}

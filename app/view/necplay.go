@@ -1,0 +1,824 @@
+package view
+
+import (
+	"errors"
+	"math"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/browser"
+	"github.com/plyground/plyground/app/necgame"
+	"github.com/plyground/plyground/variants/nec"
+)
+
+// NECPlay is the Never-Ending Chess game screen: the unbounded board (drag to pan, wheel and
+// pinch to zoom, jump to a square, back to the action, arrows towards pieces off screen), the
+// seats, the entry of an order with its fallbacks, the cover between people, the result of each
+// update and the list of every update with all orders revealed.
+type NECPlay struct {
+	app.Compo
+
+	live    bool
+	g       *necgame.Game
+	id      string
+	loadErr string
+	saveErr string
+	notice  string
+
+	cam   necCamera
+	sized bool
+	// view is the number of updates of the board shown when looking back (-1: the current one).
+	view int
+	// animFor is the update animated on the board (0: none); animSecond alternates the
+	// animation's name so that each new one plays.
+	animFor    int
+	animSecond bool
+
+	hover  *nec.Square
+	tapped *nec.Square
+	ptrs   map[int][2]float64
+	drag   necDrag
+	pinch  necPinch
+
+	jump, jumpErr       string
+	orderText, orderErr string
+	busy                bool
+	thinking            int // bots still choosing their orders
+	auto                bool
+	autoGen             int
+	share               bool
+	shareMsg            string
+
+	// touched is set once the player moves the board; until then a new size refits it.
+	touched bool
+
+	onResize, onWheel  app.Func
+	observer, observed app.Value
+}
+
+type necDrag struct {
+	active, moved bool
+	id            int
+	x0, y0        float64
+	lx, ly        float64
+}
+
+type necPinch struct {
+	active bool
+	d0     float64
+	mx, my float64
+	cam    necCamera
+}
+
+// necViewportID names the board's viewport element.
+const necViewportID = "nec-viewport"
+
+// OnMount listens to the window's size and to the wheel over the board.
+func (p *NECPlay) OnMount(ctx app.Context) {
+	p.live = true
+	applySettings(loadSettings(ctx))
+	p.onResize = app.FuncOf(func(this app.Value, args []app.Value) any {
+		ctx.Dispatch(func(ctx app.Context) { p.measure(ctx) })
+		return nil
+	})
+	app.Window().Call("addEventListener", "resize", p.onResize)
+	// The viewport's size also changes without the window's (the stylesheet arriving, the
+	// side panel growing): a ResizeObserver watches the element itself.
+	if ro := app.Window().Get("ResizeObserver"); ro.Truthy() {
+		p.observer = ro.New(p.onResize)
+	}
+	// The wheel zooms the board. The listener is not passive, so that it can keep the page
+	// from scrolling; it is on the window because the board element comes and goes.
+	p.onWheel = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		e := args[0]
+		vp := e.Get("target").Call("closest", "#"+necViewportID)
+		if !vp.Truthy() {
+			return nil
+		}
+		e.Call("preventDefault")
+		r := vp.Call("getBoundingClientRect")
+		x := e.Get("clientX").Float() - r.Get("left").Float()
+		y := e.Get("clientY").Float() - r.Get("top").Float()
+		dy := e.Get("deltaY").Float()
+		if e.Get("deltaMode").Int() == 1 {
+			dy *= 16
+		}
+		f := math.Exp(-dy * 0.0018)
+		ctx.Dispatch(func(ctx app.Context) {
+			p.cam = p.cam.zoom(x, y, f)
+			p.touched = true
+		})
+		return nil
+	})
+	app.Window().Call("addEventListener", "wheel", p.onWheel, map[string]any{"passive": false})
+}
+
+// OnDismount stops listening.
+func (p *NECPlay) OnDismount() {
+	if p.observer != nil && p.observer.Truthy() {
+		p.observer.Call("disconnect")
+		p.observer, p.observed = nil, nil
+	}
+	if p.onResize != nil {
+		app.Window().Call("removeEventListener", "resize", p.onResize)
+		p.onResize.Release()
+		p.onResize = nil
+	}
+	if p.onWheel != nil {
+		app.Window().Call("removeEventListener", "wheel", p.onWheel, map[string]any{"passive": false})
+		p.onWheel.Release()
+		p.onWheel = nil
+	}
+	p.autoGen++
+}
+
+// OnNav opens the game the address names: a shared game in the fragment (#n=...), or a saved
+// game (?id=...).
+func (p *NECPlay) OnNav(ctx app.Context) {
+	if !app.IsClient {
+		return
+	}
+	p.reset()
+	u := ctx.Page().URL()
+	st, stErr := necStorage()
+	if stErr != nil {
+		p.saveErr = "Games are not kept on this device: " + stErr.Error()
+	}
+	switch {
+	case u.Fragment != "":
+		r, id, err := necParseFragment(u.Fragment)
+		if err != nil {
+			p.loadErr = "This link does not hold a game: " + err.Error()
+			return
+		}
+		g, err := necgame.Open(r)
+		if err != nil {
+			p.loadErr = "This game cannot be opened: " + err.Error()
+			return
+		}
+		if id == "" {
+			id, _ = necgame.NewID(nil)
+		} else if later, ok := laterSave(st, id, r); ok {
+			// The game came back through an older link: keep what this device has.
+			g, err = necgame.Open(later)
+			if err != nil {
+				p.loadErr = "This game cannot be opened: " + err.Error()
+				return
+			}
+			p.notice = "This device has a later position of this game than the link: it is shown."
+		}
+		p.g, p.id = g, id
+		p.save(ctx)
+		if to, err := url.Parse(NECPath + "?id=" + id); err == nil {
+			ctx.Page().ReplaceURL(to)
+		}
+	case u.Query().Get("id") != "":
+		id := u.Query().Get("id")
+		sv, err := necgame.Load(st, id)
+		if err != nil {
+			if errors.Is(err, necgame.ErrNotSaved) {
+				p.loadErr = "There is no saved game " + id + " on this device."
+			} else {
+				p.loadErr = "This game cannot be opened: " + err.Error()
+			}
+			return
+		}
+		r, err := necgame.DecodeRecord(sv.Record)
+		if err == nil {
+			p.g, err = necgame.Open(r)
+		}
+		if err != nil {
+			p.loadErr = "This game cannot be opened: " + err.Error()
+			p.g = nil
+			return
+		}
+		p.id = id
+	default:
+		p.loadErr = "No game here."
+		return
+	}
+	if n := p.g.Updates(); n > 0 {
+		p.animate(n)
+	}
+	ctx.Page().SetTitle("Never-Ending Chess · %s", AppName)
+	p.sized = false
+	p.measureSoon(ctx)
+}
+
+// measureSoon measures the viewport once it is drawn.
+func (p *NECPlay) measureSoon(ctx app.Context) {
+	ctx.Async(func() {
+		for i := 0; i < 100; i++ {
+			time.Sleep(20 * time.Millisecond)
+			done := make(chan bool, 1)
+			ctx.Dispatch(func(ctx app.Context) {
+				p.measure(ctx)
+				done <- p.sized || p.g == nil
+			})
+			if <-done {
+				return
+			}
+		}
+	})
+}
+
+// laterSave returns the game saved under id when it continues r (same start, more updates).
+func laterSave(st necgame.Storage, id string, r necgame.Record) (necgame.Record, bool) {
+	sv, err := necgame.Load(st, id)
+	if err != nil {
+		return necgame.Record{}, false
+	}
+	lr, err := necgame.DecodeRecord(sv.Record)
+	if err != nil || len(lr.Updates) <= len(r.Updates) || !lr.Start.Equal(r.Start) {
+		return necgame.Record{}, false
+	}
+	return lr, true
+}
+
+// reset forgets the previous game of the screen.
+func (p *NECPlay) reset() {
+	p.g, p.id, p.loadErr, p.saveErr, p.notice = nil, "", "", "", ""
+	p.view, p.animFor = -1, 0
+	p.hover, p.tapped = nil, nil
+	p.ptrs = map[int][2]float64{}
+	p.drag, p.pinch = necDrag{}, necPinch{}
+	p.jump, p.jumpErr, p.orderText, p.orderErr = "", "", "", ""
+	p.busy, p.auto, p.share, p.touched = false, false, false, false
+	p.autoGen++
+}
+
+// measure reads the viewport's size.
+func (p *NECPlay) measure(ctx app.Context) {
+	vp := app.Window().GetElementByID(necViewportID)
+	if !vp.Truthy() {
+		return
+	}
+	if p.observer != nil && p.observer.Truthy() && (p.observed == nil || !p.observed.Equal(vp)) {
+		if p.observed != nil {
+			p.observer.Call("unobserve", p.observed)
+		}
+		p.observer.Call("observe", vp)
+		p.observed = vp
+	}
+	// Until web/nec.css applies, the element does not have its size yet.
+	if !app.Window().Call("getComputedStyle", vp).Call("getPropertyValue", "--nec-styled").Truthy() {
+		return
+	}
+	w, h := vp.Get("clientWidth").Float(), vp.Get("clientHeight").Float()
+	if w <= 0 || h <= 0 {
+		return
+	}
+	if p.sized && w == p.cam.w && h == p.cam.h {
+		ctx.PreventUpdate()
+		return
+	}
+	p.cam = p.cam.resize(w, h)
+	p.sized = true
+	if !p.touched {
+		p.backToAction()
+	}
+}
+
+// shown returns the board shown and, when it is the board after an update, that update's
+// number.
+func (p *NECPlay) shown() (nec.State, int) {
+	k := p.g.Updates()
+	if p.view >= 0 && p.view <= k {
+		k = p.view
+	}
+	s, _ := p.g.Board(k)
+	return s, k
+}
+
+// backToAction fits the middle of the game and the last update's moves.
+func (p *NECPlay) backToAction() {
+	if p.g == nil {
+		return
+	}
+	s, k := p.shown()
+	var rep *nec.Report
+	if k > 0 {
+		_, _, _, r, err := p.g.Update(k)
+		if err == nil {
+			rep = &r
+		}
+	}
+	p.cam = p.cam.fit(necAction(s, rep))
+}
+
+// animate shows update k as just played.
+func (p *NECPlay) animate(k int) {
+	p.animFor = k
+	p.animSecond = !p.animSecond
+}
+
+// save stores the game and reports a problem on the screen.
+func (p *NECPlay) save(ctx app.Context) {
+	if p.g == nil || p.id == "" {
+		return
+	}
+	st, _ := necStorage()
+	if err := necgame.Save(st, p.id, p.g, time.Now()); err != nil {
+		p.saveErr = "The game could not be saved: " + err.Error()
+		return
+	}
+}
+
+// entering returns the draft when the current board is shown and a person enters an order.
+func (p *NECPlay) entering() *necgame.Draft {
+	if p.g == nil || p.view >= 0 {
+		return nil
+	}
+	return p.g.Draft()
+}
+
+// --- Pointer: pan, pinch, tap ----------------------------------------------------------------
+
+// local returns the event's position in the viewport.
+func local(e app.Event) (x, y float64) {
+	r := e.Get("currentTarget").Call("getBoundingClientRect")
+	return e.Get("clientX").Float() - r.Get("left").Float(), e.Get("clientY").Float() - r.Get("top").Float()
+}
+
+func (p *NECPlay) onPointerDown(ctx app.Context, e app.Event) {
+	if b := e.Get("button"); b.Truthy() && b.Int() != 0 {
+		ctx.PreventUpdate()
+		return
+	}
+	if e.Get("target").Call("closest", ".nec-overlay").Truthy() {
+		ctx.PreventUpdate()
+		return // a button over the board
+	}
+	x, y := local(e)
+	id := e.Get("pointerId").Int()
+	p.ptrs[id] = [2]float64{x, y}
+	capturePointer(e.Get("currentTarget"), e.Get("pointerId"))
+	switch len(p.ptrs) {
+	case 1:
+		p.drag = necDrag{active: true, id: id, x0: x, y0: y, lx: x, ly: y}
+	case 2:
+		p.drag.active = false
+		p.startPinch()
+	}
+	ctx.PreventUpdate()
+}
+
+// capturePointer keeps the pointer's events on el while it is down; a pointer the browser does
+// not know (a synthetic event) is simply not captured.
+func capturePointer(el, id app.Value) {
+	defer func() { _ = recover() }()
+	el.Call("setPointerCapture", id)
+}
+
+func (p *NECPlay) startPinch() {
+	var pts [][2]float64
+	for _, v := range p.ptrs {
+		pts = append(pts, v)
+	}
+	if len(pts) < 2 {
+		return
+	}
+	d := math.Hypot(pts[0][0]-pts[1][0], pts[0][1]-pts[1][1])
+	p.pinch = necPinch{active: d > 0, d0: d, mx: (pts[0][0] + pts[1][0]) / 2, my: (pts[0][1] + pts[1][1]) / 2, cam: p.cam}
+}
+
+func (p *NECPlay) onPointerMove(ctx app.Context, e app.Event) {
+	x, y := local(e)
+	id := e.Get("pointerId").Int()
+	if _, ok := p.ptrs[id]; ok {
+		p.ptrs[id] = [2]float64{x, y}
+	}
+	switch {
+	case p.pinch.active && len(p.ptrs) >= 2:
+		var pts [][2]float64
+		for _, v := range p.ptrs {
+			pts = append(pts, v)
+		}
+		d := math.Hypot(pts[0][0]-pts[1][0], pts[0][1]-pts[1][1])
+		mx, my := (pts[0][0]+pts[1][0])/2, (pts[0][1]+pts[1][1])/2
+		c := p.pinch.cam.pan(mx-p.pinch.mx, my-p.pinch.my)
+		p.cam = c.zoom(mx, my, d/p.pinch.d0)
+		p.touched = true
+		return
+	case p.drag.active && id == p.drag.id:
+		if !p.drag.moved && math.Hypot(x-p.drag.x0, y-p.drag.y0) < 6 {
+			ctx.PreventUpdate()
+			return
+		}
+		p.drag.moved, p.touched = true, true
+		p.cam = p.cam.pan(x-p.drag.lx, y-p.drag.ly)
+		p.drag.lx, p.drag.ly = x, y
+		p.hover = nil
+		return
+	}
+	if e.Get("pointerType").String() == "mouse" && p.sized {
+		sq := p.cam.square(x, y)
+		if p.hover != nil && *p.hover == sq {
+			ctx.PreventUpdate()
+			return
+		}
+		p.hover = &sq
+		return
+	}
+	ctx.PreventUpdate()
+}
+
+func (p *NECPlay) onPointerUp(ctx app.Context, e app.Event) {
+	id := e.Get("pointerId").Int()
+	delete(p.ptrs, id)
+	if p.pinch.active {
+		if len(p.ptrs) < 2 {
+			p.pinch.active = false
+			p.drag = necDrag{} // the finger left on the board does not pan by a jump
+		}
+		return
+	}
+	d := p.drag
+	p.drag = necDrag{}
+	if !d.active || d.id != id || d.moved {
+		return
+	}
+	x, y := local(e)
+	p.tap(p.cam.square(x, y))
+}
+
+func (p *NECPlay) onPointerCancel(ctx app.Context, e app.Event) {
+	delete(p.ptrs, e.Get("pointerId").Int())
+	p.drag = necDrag{}
+	if len(p.ptrs) < 2 {
+		p.pinch.active = false
+	}
+}
+
+func (p *NECPlay) onPointerLeave(ctx app.Context, e app.Event) {
+	if p.hover == nil {
+		ctx.PreventUpdate()
+		return
+	}
+	p.hover = nil
+}
+
+// tap handles a tap or click on square sq: it shows its coordinates and, while a person
+// enters an order, picks up a piece or moves the piece picked up there.
+func (p *NECPlay) tap(sq nec.Square) {
+	p.tapped = &sq
+	d := p.entering()
+	if d == nil || p.busy {
+		return
+	}
+	p.orderErr = ""
+	s := p.g.State()
+	own := false
+	for _, pc := range s.At(sq) {
+		own = own || pc.Owner == d.Player()
+	}
+	if sel, ok := d.Selected(); ok {
+		if t, ok := d.Targets(); ok {
+			if _, ok := t.Contains(sq); ok {
+				if err := d.Pick(sq); err != nil {
+					p.orderErr = necErrText(err)
+				}
+				p.orderText = ""
+				return
+			}
+		}
+		if sel.Sq == sq {
+			d.Select(0)
+			return
+		}
+	}
+	if own {
+		d.SelectAt(sq)
+		return
+	}
+	d.Select(0)
+}
+
+// onKey moves the focused board with the keyboard: the arrows pan, + and - zoom, 0 goes back
+// to the action.
+func (p *NECPlay) onKey(ctx app.Context, e app.Event) {
+	if e.Get("altKey").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
+		ctx.PreventUpdate()
+		return
+	}
+	step := 2 * p.cam.s
+	switch e.Get("key").String() {
+	case "ArrowLeft":
+		p.cam = p.cam.pan(step, 0)
+	case "ArrowRight":
+		p.cam = p.cam.pan(-step, 0)
+	case "ArrowUp":
+		p.cam = p.cam.pan(0, step)
+	case "ArrowDown":
+		p.cam = p.cam.pan(0, -step)
+	case "+", "=":
+		p.cam = p.cam.zoom(p.cam.w/2, p.cam.h/2, 1.4)
+	case "-", "_":
+		p.cam = p.cam.zoom(p.cam.w/2, p.cam.h/2, 1/1.4)
+	case "0", "Home":
+		p.backToAction()
+		p.touched = false
+		e.PreventDefault()
+		return
+	default:
+		ctx.PreventUpdate()
+		return
+	}
+	e.PreventDefault()
+	p.touched, p.hover = true, nil
+}
+
+// --- Toolbar ----------------------------------------------------------------------------------
+
+func (p *NECPlay) onZoom(f float64) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.cam = p.cam.zoom(p.cam.w/2, p.cam.h/2, f)
+		p.touched, p.hover = true, nil
+	}
+}
+
+func (p *NECPlay) onBack(ctx app.Context, e app.Event) {
+	p.backToAction()
+	p.touched, p.hover = false, nil
+}
+
+func (p *NECPlay) onJump(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	sq, err := parseJump(p.jump)
+	if err != nil {
+		p.jumpErr = err.Error()
+		return
+	}
+	p.jumpErr = ""
+	p.cam = p.cam.centre(sq)
+	p.touched, p.hover = true, nil
+	p.tapped = &sq
+}
+
+func (p *NECPlay) onArrow(sq nec.Square) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.cam = p.cam.centre(sq)
+		p.touched, p.hover = true, nil
+	}
+}
+
+// --- The order --------------------------------------------------------------------------------
+
+func (p *NECPlay) onCond(c necgame.Cond) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if d := p.entering(); d != nil && !p.busy {
+			if d.Cond() == c {
+				c = necgame.Replace
+			}
+			if err := d.SetCond(c); err != nil {
+				p.orderErr = necErrText(err)
+				return
+			}
+			d.Select(0)
+			p.orderErr = ""
+		}
+	}
+}
+
+func (p *NECPlay) onUndoStep(ctx app.Context, e app.Event) {
+	if d := p.entering(); d != nil && !p.busy {
+		d.Undo()
+		p.orderErr = ""
+	}
+}
+
+func (p *NECPlay) onClearOrder(ctx app.Context, e app.Event) {
+	if d := p.entering(); d != nil && !p.busy {
+		d.Clear()
+		p.orderErr = ""
+	}
+}
+
+func (p *NECPlay) onTypedOrder(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	d := p.entering()
+	if d == nil || p.busy {
+		return
+	}
+	if err := d.SetText(p.orderText); err != nil {
+		p.orderErr = necErrText(err)
+		return
+	}
+	p.orderErr = ""
+	p.orderText = ""
+}
+
+// onSubmit submits the draft (empty: the seat passes). When it was the last person's, the
+// bots decide and the update resolves, after the screen has said so.
+func (p *NECPlay) onSubmit(pass bool) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		d := p.entering()
+		if d == nil || p.busy {
+			return
+		}
+		if pass {
+			d.Clear()
+		} else if len(d.Steps()) == 0 {
+			p.orderErr = "Pick a piece and a target first, or pass."
+			return
+		}
+		last := true
+		for i := range p.g.Seats() {
+			if i != d.Player() && !p.g.Ready(i) && p.g.State().Alive(i) {
+				last = false
+			}
+		}
+		if !last {
+			p.submit(ctx)
+			return
+		}
+		p.thinkThen(ctx, p.submit)
+	}
+}
+
+// thinkThen lets the bots choose their orders one per frame, so that the screen stays alive
+// and says so, then calls then.
+func (p *NECPlay) thinkThen(ctx app.Context, then func(ctx app.Context)) {
+	g := p.g
+	p.busy = true
+	var step func()
+	step = func() {
+		ctx.Async(func() {
+			time.Sleep(15 * time.Millisecond)
+			ctx.Dispatch(func(ctx app.Context) {
+				if p.g != g {
+					return // another game meanwhile
+				}
+				if left := g.Think(); left > 0 {
+					p.thinking = left
+					step()
+					return
+				}
+				p.busy, p.thinking = false, 0
+				then(ctx)
+			})
+		})
+	}
+	step()
+}
+
+// submit hands the draft to the game.
+func (p *NECPlay) submit(ctx app.Context) {
+	resolved, err := p.g.Submit()
+	if err != nil {
+		p.orderErr = necErrText(err)
+		return
+	}
+	p.orderErr, p.orderText = "", ""
+	p.tapped, p.hover = nil, nil
+	if resolved {
+		p.afterUpdate(ctx)
+	}
+}
+
+// afterUpdate shows and saves a resolved update.
+func (p *NECPlay) afterUpdate(ctx app.Context) {
+	p.view = -1
+	p.animate(p.g.Updates())
+	p.save(ctx)
+	p.scheduleAuto(ctx)
+}
+
+func (p *NECPlay) onReveal(ctx app.Context, e app.Event) {
+	if err := p.g.Reveal(); err != nil {
+		p.orderErr = necErrText(err)
+	}
+	p.view = -1
+	p.tapped, p.hover = nil, nil
+	p.orderText, p.orderErr = "", ""
+	if !p.sized {
+		p.measureSoon(ctx) // the game opened behind the cover: the board was never drawn
+	}
+}
+
+func (p *NECPlay) onContinue(ctx app.Context, e app.Event) {
+	p.cont(ctx)
+}
+
+func (p *NECPlay) cont(ctx app.Context) {
+	if p.g == nil || p.g.Phase() != necgame.Result || p.busy {
+		return
+	}
+	if firstPerson(p.g) >= 0 {
+		// On to the cover of the first person.
+		if _, err := p.g.Continue(); err != nil {
+			p.orderErr = necErrText(err)
+		}
+		p.view = -1
+		return
+	}
+	// Bots only (or no person left with pieces): the bots think, then the update resolves.
+	p.thinkThen(ctx, func(ctx app.Context) {
+		resolved, err := p.g.Continue()
+		if err != nil {
+			p.orderErr = necErrText(err)
+			return
+		}
+		if resolved {
+			p.afterUpdate(ctx)
+		}
+	})
+}
+
+// necAutoDelay is the pause between two updates of bots playing by themselves.
+const necAutoDelay = 900 * time.Millisecond
+
+func (p *NECPlay) onAuto(ctx app.Context, e app.Event) {
+	p.auto = e.Get("target").Get("checked").Bool()
+	p.autoGen++
+	if p.auto {
+		p.cont(ctx)
+	}
+}
+
+// scheduleAuto plays the next update of a game of bots after a pause, while "play by
+// themselves" is on.
+func (p *NECPlay) scheduleAuto(ctx app.Context) {
+	if !p.auto || p.g == nil || firstPerson(p.g) >= 0 || p.g.Phase() != necgame.Result {
+		return
+	}
+	gen := p.autoGen
+	ctx.Async(func() {
+		time.Sleep(necAutoDelay)
+		ctx.Dispatch(func(ctx app.Context) {
+			if gen == p.autoGen && p.auto {
+				p.cont(ctx)
+			}
+		})
+	})
+}
+
+// --- History ----------------------------------------------------------------------------------
+
+// onShowUpdate shows the board after update k (k == Updates(): the current board).
+func (p *NECPlay) onShowUpdate(k int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.showUpdate(k)
+	}
+}
+
+func (p *NECPlay) showUpdate(k int) {
+	n := p.g.Updates()
+	k = min(max(k, 0), n)
+	if k == n {
+		p.view = -1
+	} else {
+		p.view = k
+	}
+	if k > 0 {
+		p.animate(k)
+	} else {
+		p.animFor = 0
+	}
+	if d := p.g.Draft(); d != nil {
+		d.Select(0)
+	}
+}
+
+// --- Share ------------------------------------------------------------------------------------
+
+func (p *NECPlay) onShare(ctx app.Context, e app.Event) {
+	p.share = !p.share
+	p.shareMsg = ""
+}
+
+func (p *NECPlay) onCopy(ctx app.Context, e app.Event) {
+	link := necLink(necSiteBase(), p.id, p.g)
+	browser.CopyText(link, func(err error) {
+		ctx.Dispatch(func(ctx app.Context) {
+			if err != nil {
+				p.shareMsg = "Copying failed: " + err.Error()
+				return
+			}
+			p.shareMsg = "Link copied."
+		})
+	})
+}
+
+func (p *NECPlay) onSystemShare(ctx app.Context, e app.Event) {
+	link := necLink(necSiteBase(), p.id, p.g)
+	browser.Share("Never-Ending Chess", "A game of Never-Ending Chess", link, func(err error) {
+		if err != nil && !errors.Is(err, browser.ErrCanceled) {
+			ctx.Dispatch(func(ctx app.Context) { p.shareMsg = "Sharing failed: " + err.Error() })
+		}
+	})
+}
+
+// necErrText turns an error into a sentence for the screen.
+func necErrText(err error) string {
+	s := err.Error()
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:] + "."
+}

@@ -1,0 +1,305 @@
+package view
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/browser"
+	"github.com/plyground/plyground/app/session"
+	"github.com/plyground/plyground/app/store"
+	"github.com/plyground/plyground/variants/turn"
+)
+
+// This file is the one meeting point between the game screen and storage (see the UI
+// contract): loadGame finds the game to show, persistGame is called after every change of
+// the game, and the game screen draws storageBar (move confirmation, storage problems) and
+// shareDialog.
+//
+// Every game is saved in local storage after every ply, and the address bar always holds
+// the game (#g=<record>&id=<id>&w=..&b=..): a reload resumes it, and the address is the
+// share link. A link that comes back from the opponent (correspondence) carries the same ID
+// and updates the same saved game.
+
+var (
+	storeOnce sync.Once
+	theStore  *store.Store
+	storeErr  error
+)
+
+// gameStore returns the saved games over the browser's local storage, and an error when
+// the browser refuses local storage (the store then keeps games in memory only).
+func gameStore() (*store.Store, error) {
+	storeOnce.Do(func() {
+		s, err := browser.Local()
+		theStore, storeErr = &store.Store{Storage: s}, err
+	})
+	return theStore, storeErr
+}
+
+// current is what storage knows of the game on the game screen. There is one game screen at
+// a time; a new session (a new game) starts afresh.
+var current struct {
+	play *Play
+	sess *session.Session
+	// entry is the saved game: its ID (empty until the first save), title, players and
+	// creation time.
+	entry store.Entry
+	// confirmed is the number of actions saved and in the address; with move
+	// confirmation on, actions beyond it wait for the player.
+	confirmed int
+	// problem is the storage problem to show ("" when saving works).
+	problem string
+	// confirm tells whether moves wait for confirmation (setting, two people).
+	confirm bool
+}
+
+// playersOf returns the store's players for the session's seats.
+func playersOf(seats [2]session.Seat) [2]store.Player {
+	var ps [2]store.Player
+	for i, s := range seats {
+		ps[i].Name = s.Name
+		if s.Computer {
+			ps[i].Level = max(s.Level, 1)
+		}
+	}
+	return ps
+}
+
+// seatsOf returns the session's seats for the store's players.
+func seatsOf(ps [2]store.Player) [2]session.Seat {
+	var seats [2]session.Seat
+	for i, p := range ps {
+		seats[i] = session.Seat{Name: p.Name, Computer: p.Level > 0, Level: p.Level}
+	}
+	return seats
+}
+
+// explicitSeats reports whether the query says who plays (a mode other than the default).
+func explicitSeats(u *url.URL) bool {
+	return u.Query().Get("mode") != ""
+}
+
+// loadGame returns the game the page should show, in this order: the URL fragment
+// "#g=<record>" (a share link, or the game in progress on a reload), then "?id=<saved
+// game>", else nil for "start a new game from the query". A link's game is saved at once
+// (under the link's ID when it is the same game as a saved one or new here), so that a game
+// received by link is never lost; a damaged link gives an error and touches nothing.
+func (p *Play) loadGame(ctx app.Context, u *url.URL, seats [2]session.Seat, tc session.TimeControl, env session.Env) (*session.Session, error) {
+	st, stErr := gameStore()
+	current.play, current.sess, current.entry, current.problem, current.confirmed = p, nil, store.Entry{}, "", 0
+	if stErr != nil {
+		current.problem = storageMissing
+	}
+	if frag := strings.TrimPrefix(u.Fragment, "#"); strings.HasPrefix(frag, "g=") || strings.Contains(frag, "&g=") {
+		sh, err := store.ParseFragment(frag)
+		if err != nil {
+			msg := strings.TrimPrefix(err.Error(), store.ErrLink.Error()+": ")
+			return nil, fmt.Errorf("%s; your saved games are untouched", msg)
+		}
+		e, save := placeShared(st, sh)
+		if !explicitSeats(u) && e.ID != "" && e.ID == sh.ID {
+			seats = seatsOf(e.Players)
+		}
+		for i := range seats {
+			if seats[i].Name == "" {
+				seats[i].Name = sh.Players[i].Name
+			}
+		}
+		s, err := session.Load(sh.Game.Record(), seats, tc, env)
+		if err != nil {
+			return nil, err
+		}
+		current.sess, current.entry, current.confirmed = s, e, s.Len()
+		if save {
+			p.save(ctx, s)
+		}
+		return s, nil
+	}
+	if id := u.Query().Get("id"); id != "" {
+		saved, err := st.Load(id)
+		if err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				return nil, fmt.Errorf("there is no saved game %q here (it may have been deleted, or saved in another browser)", id)
+			}
+			return nil, err
+		}
+		if !explicitSeats(u) {
+			seats = seatsOf(saved.Players)
+		}
+		s, err := session.Load(saved.Game.Record(), seats, tc, env)
+		if err != nil {
+			return nil, err
+		}
+		current.sess, current.entry, current.confirmed = s, saved.Entry, s.Len()
+		return s, nil
+	}
+	return nil, nil
+}
+
+// placeShared decides under which saved game a game opened from a link is kept, and
+// whether to save it now: the link's ID when nothing is saved under it, or when it holds the
+// same game (updated when the link is ahead); a new ID when the ID holds a different game,
+// or a later state of the same one (an old link: saved only once the player moves).
+func placeShared(st *store.Store, sh store.Shared) (e store.Entry, save bool) {
+	e = store.Entry{Players: sh.Players}
+	if sh.ID == "" {
+		return e, true
+	}
+	local, err := st.Load(sh.ID)
+	if errors.Is(err, store.ErrNotFound) {
+		e.ID = sh.ID
+		return e, true
+	}
+	if err != nil {
+		return e, true // the ID's entry is damaged: keep it, save the link's game apart
+	}
+	switch store.Compare(sh.Game, local.Game) {
+	case store.Same:
+		return local.Entry, false
+	case store.Ahead:
+		return local.Entry, true
+	case store.Behind:
+		// An old link of a game that went on here: show it, keep the saved game as it is.
+		return store.Entry{Title: local.Title, Players: local.Players}, false
+	}
+	return e, true
+}
+
+// Messages about storage.
+const (
+	storageMissing = "This browser does not let the app keep games (a privacy setting or private " +
+		"window): games are not saved here. The address bar still holds the game: bookmark or share it."
+	storageFull = "Storage is full: this move is not saved on this device (the last save is kept). " +
+		"Delete or export old games on the Saved games page. The address bar still holds the whole game."
+)
+
+// persistGame is called after every change of the game (ply, take back, redo, new game,
+// end): it saves the game and puts it in the address bar. With move confirmation on (two
+// people, for games by link), a finished turn waits for the player's confirmation first.
+func (p *Play) persistGame(ctx app.Context) {
+	if p.s == nil || !app.IsClient {
+		return
+	}
+	if current.sess != p.s {
+		// A new game on the same screen: a new saved game.
+		current.play, current.sess, current.entry, current.confirmed = p, p.s, store.Entry{}, 0
+	}
+	g := p.s.Game()
+	current.confirm = confirmMoves() && !p.s.Seats()[0].Computer && !p.s.Seats()[1].Computer
+	if current.confirm && g.Len() > current.confirmed {
+		return // storageBar asks; confirmMove saves
+	}
+	p.save(ctx, p.s)
+}
+
+// save stores the session's game and writes it into the address bar.
+func (p *Play) save(ctx app.Context, s *session.Session) {
+	g := s.Game()
+	u := *ctx.Page().URL()
+	if g.Len() == 0 && g.End() == turn.NoEnd && current.entry.ID == "" {
+		// Nothing played yet: nothing to keep.
+		u.Fragment = ""
+		ctx.Page().ReplaceURL(&u)
+		current.confirmed = 0
+		return
+	}
+	st, stErr := gameStore()
+	e := current.entry
+	e.Players = playersOf(s.Seats())
+	saved, err := st.Save(e, g)
+	current.entry.ID, current.entry.Created, current.entry.Players = saved.ID, saved.Created, saved.Players
+	current.confirmed = g.Len()
+	switch {
+	case stErr != nil:
+		current.problem = storageMissing
+	case errors.Is(err, store.ErrQuota):
+		current.problem = storageFull
+	case err != nil:
+		current.problem = "This move is not saved: " + err.Error() + ". The address bar still holds the whole game."
+	default:
+		current.problem = ""
+	}
+	u.Fragment = store.Fragment(saved)
+	ctx.Page().ReplaceURL(&u)
+	setGameBusy(ctx, !s.Over() && g.Len() > 0)
+}
+
+// confirmMoves reads the move-confirmation setting.
+func confirmMoves() bool {
+	st, _ := gameStore()
+	s, _ := st.Settings()
+	return s.ConfirmMoves
+}
+
+// movePending reports whether a move waits for the player's confirmation.
+func (p *Play) movePending() bool {
+	return p.s != nil && current.sess == p.s && current.confirm && p.s.Len() > current.confirmed
+}
+
+// turnDone reports whether the moves waiting for confirmation finish a turn (or the game),
+// so that confirming makes sense; in the middle of a turn there is nothing to confirm yet.
+func (p *Play) turnDone() bool {
+	g := p.s.Game()
+	states := g.States()
+	if current.confirmed >= len(states) {
+		return false
+	}
+	return p.s.Over() || g.State().Mover() != states[current.confirmed].Mover()
+}
+
+// confirmMove makes the waiting moves final: saved, and in the address (the link to send).
+func (p *Play) confirmMove(ctx app.Context, e app.Event) {
+	if p.movePending() {
+		p.save(ctx, p.s)
+	}
+}
+
+// takeBackMove takes the waiting moves back.
+func (p *Play) takeBackMove(ctx app.Context, e app.Event) {
+	for p.movePending() && p.s.Undo() {
+	}
+	p.s.ClearNotice()
+}
+
+// storageBar draws what storage has to say on the game screen: the confirmation of a
+// finished move (when the setting asks for it), and storage problems. It is nil when there
+// is nothing to say.
+func (p *Play) storageBar() app.UI {
+	var parts []app.UI
+	if p.movePending() {
+		if p.turnDone() {
+			parts = append(parts, app.Div().Class("confirm-move").Role("group").Aria("label", "Confirm your move").Body(
+				app.Span().Text("Is this your move?"),
+				app.Button().Class("btn primary").Type("button").DataSet("action", "confirm-move").Text("Confirm move").OnClick(p.confirmMove),
+				app.Button().Class("btn").Type("button").DataSet("action", "take-back-move").Text("Take back").OnClick(p.takeBackMove),
+			))
+		} else {
+			parts = append(parts, app.P().Class("confirm-move muted").Text("Finish your turn, then confirm it."))
+		}
+	}
+	if current.problem != "" && current.sess == p.s {
+		parts = append(parts, app.P().Class("storage-problem notice").Role("alert").Text(current.problem))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return app.Div().Class("storage-bar").Body(parts...)
+}
+
+// shareDialog returns the share dialog of the game on the screen, with its saved-game ID
+// and the players' names, or nil when there is no game.
+func (p *Play) shareDialog(onClose func(ctx app.Context)) app.UI {
+	if p.s == nil {
+		return nil
+	}
+	seats := p.s.Seats()
+	id := ""
+	if current.sess == p.s {
+		id = current.entry.ID
+	}
+	return &ShareDialog{Record: p.s.Encode(), ID: id, Names: [2]string{seats[0].Name, seats[1].Name}, OnClose: onClose}
+}

@@ -1,0 +1,580 @@
+package view
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/browser"
+	"github.com/plyground/plyground/app/session"
+	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/variants/dice"
+	"github.com/plyground/plyground/variants/turn"
+)
+
+// Play is the game screen: the board, the player bars with clocks and tokens, the turn
+// panel, the controls and the move list. It is built from a game record (a link's
+// fragment) or a new game described by the query (GameQuery).
+type Play struct {
+	app.Compo
+
+	live     bool
+	settings Settings
+	query    GameQuery
+	s        *session.Session
+	loadErr  string
+
+	orientation engine.Color
+	slide       slide
+	drag        dragState
+	confirm     string // "resign" or "draw" while asking for confirmation
+
+	keys    app.Func
+	ticking bool
+	stop    chan struct{}
+
+	engine  *browser.Engine // the computer opponent (the engine's Web Worker)
+	aiErr   string          // why the computer could not move
+	sharing bool            // the share dialog is open
+}
+
+// dragState follows a pointer pressed on a piece.
+type dragState struct {
+	active bool
+	moved  bool
+	from   engine.Square
+	wasSel bool // the piece was already picked up before this press
+	id     int
+	x0, y0 float64
+	cx, cy float64 // the centre of the piece when the drag began
+	piece  app.Value
+}
+
+// OnMount starts listening to the keyboard.
+func (p *Play) OnMount(ctx app.Context) {
+	p.live = true
+	readTestHooks()
+	p.settings = loadSettings(ctx)
+	applySettings(p.settings)
+	p.stop = make(chan struct{})
+	p.keys = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		e := args[0]
+		switch e.Get("target").Get("tagName").String() {
+		case "INPUT", "SELECT", "TEXTAREA":
+			return nil
+		}
+		if e.Get("altKey").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
+			return nil
+		}
+		key := e.Get("key").String()
+		switch key {
+		case "ArrowLeft", "ArrowRight", "Home", "End":
+			e.Call("preventDefault")
+			ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key) })
+		}
+		return nil
+	})
+	app.Window().Call("addEventListener", "keydown", p.keys)
+}
+
+// OnDismount stops listening and stops the clock timer.
+func (p *Play) OnDismount() {
+	if p.keys != nil {
+		app.Window().Call("removeEventListener", "keydown", p.keys)
+		p.keys.Release()
+		p.keys = nil
+	}
+	if p.stop != nil {
+		close(p.stop)
+		p.stop = nil
+	}
+	if p.s != nil {
+		p.s.Cancel()
+	}
+	if p.engine != nil {
+		p.engine.Close()
+		p.engine = nil
+	}
+}
+
+// OnNav loads the game the address describes.
+func (p *Play) OnNav(ctx app.Context) {
+	if !app.IsClient {
+		return
+	}
+	readTestHooks()
+	p.settings = loadSettings(ctx)
+	u := ctx.Page().URL()
+	q, err := ParseGameQuery(u.Query())
+	p.loadErr = ""
+	if err != nil {
+		p.loadErr = "This address does not describe a game: " + err.Error() + "."
+		p.s = nil
+		return
+	}
+	p.query = q
+	env := session.Env{Dice: hookDice{fallback: dice.CryptoSource{}}}
+	s, err := p.loadGame(ctx, u, q.Seats(), q.Clock, env)
+	if err == nil && s == nil {
+		s, err = session.New(q.Config(), env)
+	}
+	if err != nil {
+		p.loadErr = "This game cannot be opened: " + err.Error() + "."
+		p.s = nil
+		return
+	}
+	if p.s != nil {
+		p.s.Cancel()
+	}
+	p.stopThinking()
+	p.s = s
+	p.slide = slide{}
+	p.sharing = false
+	p.drag = dragState{}
+	p.confirm = ""
+	p.orientation = q.Color
+	p.autoFlip()
+	p.scrollMoves(ctx)
+	ctx.Page().SetTitle("%s · %s", s.Info().Name, AppName)
+	p.startClock(ctx)
+	p.think(ctx)
+}
+
+// twoPeople reports whether people play both sides.
+func (p *Play) twoPeople() bool {
+	seats := p.s.Seats()
+	return !seats[0].Computer && !seats[1].Computer
+}
+
+// autoFlip turns the board to the side to move, when the setting asks for it.
+func (p *Play) autoFlip() {
+	if p.s != nil && p.settings.AutoFlip && p.twoPeople() && !p.s.Over() {
+		p.orientation = p.s.Mover()
+	}
+}
+
+// startClock runs a timer while the game has clocks.
+func (p *Play) startClock(ctx app.Context) {
+	if p.ticking || p.s == nil || !p.s.TimeControl().On() || p.stop == nil {
+		return
+	}
+	p.ticking = true
+	stop := p.stop
+	ctx.Async(func() {
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				ctx.Dispatch(func(ctx app.Context) {
+					if p.s == nil || !p.s.TimeControl().On() {
+						ctx.PreventUpdate()
+						return
+					}
+					if p.s.Tick() {
+						p.changed(ctx)
+						return
+					}
+					if _, running := p.s.ClockRunning(); !running {
+						ctx.PreventUpdate()
+					}
+				})
+			}
+		}
+	})
+}
+
+// changed does what follows every change of the game: store it, sound, turn the board,
+// let the computer think, scroll the move list.
+func (p *Play) changed(ctx app.Context) {
+	p.confirm = ""
+	p.persistGame(ctx)
+	p.sound()
+	before := p.orientation
+	p.autoFlip()
+	if before != p.orientation {
+		p.slide = slide{}
+	}
+	p.scrollMoves(ctx)
+	p.think(ctx)
+}
+
+// sound plays the sound of the last action.
+func (p *Play) sound() {
+	a, ok := p.s.LastAction()
+	if !ok {
+		return
+	}
+	on := p.settings.Sound
+	switch {
+	case p.s.Over():
+		soundEnd.play(on)
+	case a.Kind == turn.Roll:
+		soundRoll.play(on)
+	case p.s.State().InCheck():
+		soundCheck.play(on)
+	case a.Kind == turn.Ply && a.Move.IsCapture():
+		soundCapture.play(on)
+	case a.Kind == turn.Ply:
+		soundMove.play(on)
+	}
+}
+
+// think asks the computer for its turn when it is to move: a request to the engine's Web
+// Worker, answered on the UI goroutine. A take back, a new game or a resignation cancels it
+// (the session then refuses the stale answer).
+func (p *Play) think(ctx app.Context) {
+	if p.s == nil {
+		return
+	}
+	before := p.s.Len()
+	req, ok := p.s.Request()
+	if !ok {
+		if p.s.Len() != before { // the computer's roll, with its forced pass
+			p.changed(ctx)
+		}
+		return
+	}
+	p.aiErr = ""
+	if p.engine == nil {
+		p.engine = browser.NewEngine()
+	}
+	s := p.s
+	p.engine.Think(ctx, browser.ThinkRequest{ID: req.ID, Record: req.Record, Level: req.Level}, func(r browser.ThinkResult) {
+		if p.s != s {
+			return
+		}
+		if r.Err != "" {
+			s.Cancel()
+			p.aiErr = "The computer could not move: " + r.Err + "."
+			return
+		}
+		if err := s.Answer(r.ID, r.Actions); err != nil {
+			if !errors.Is(err, session.ErrStale) {
+				p.aiErr = "The computer's move was refused: " + err.Error() + "."
+			}
+			return
+		}
+		p.setSlide()
+		p.changed(ctx)
+	})
+}
+
+// stopThinking cancels the computer's request under way, if any.
+func (p *Play) stopThinking() {
+	if p.engine != nil {
+		p.engine.Cancel()
+	}
+	if p.s != nil {
+		p.s.Cancel()
+	}
+	p.aiErr = ""
+}
+
+// onRetry asks the computer again after a failure.
+func (p *Play) onRetry(ctx app.Context, e app.Event) {
+	p.aiErr = ""
+	p.think(ctx)
+}
+
+// setSlide animates the last ply made.
+func (p *Play) setSlide() {
+	a, ok := p.s.LastAction()
+	var from, to engine.Square
+	switch {
+	case !ok:
+		p.slide = slide{}
+		return
+	case a.Kind == turn.Ply:
+		from, to = a.Move.From(), a.Move.To()
+	case a.Kind == turn.TakeKing:
+		from, to = a.From, a.To
+	default:
+		p.slide = slide{}
+		return
+	}
+	r0, c0 := screenPos(p.orientation, from)
+	r1, c1 := screenPos(p.orientation, to)
+	p.slide = slide{to: to, dx: c0 - c1, dy: r0 - r1, second: !p.slide.second, on: true}
+}
+
+// handle follows up an effect of a click, a drop or a promotion choice.
+func (p *Play) handle(ctx app.Context, e session.Effect, animate bool) {
+	switch e {
+	case session.Played:
+		if animate {
+			p.setSlide()
+		} else {
+			p.slide = slide{}
+		}
+		p.changed(ctx)
+	case session.WentLive:
+		p.slide = slide{}
+		p.scrollMoves(ctx)
+	}
+}
+
+// onKey steps through the game: ← → Home End.
+func (p *Play) onKey(ctx app.Context, key string) {
+	if p.s == nil {
+		return
+	}
+	switch key {
+	case "ArrowLeft":
+		p.s.Back()
+	case "ArrowRight":
+		p.s.Forward()
+	case "Home":
+		p.s.First()
+	case "End":
+		p.s.Last()
+	}
+	p.slide = slide{}
+	p.scrollMoves(ctx)
+}
+
+// --- The board's pointer events (mouse, touch and pen alike) --------------------------------
+
+// squareAtPoint returns the square under the viewport point (x, y) of the board element.
+func (p *Play) squareAtPoint(board app.Value, x, y float64) engine.Square {
+	r := board.Call("getBoundingClientRect")
+	left, top := r.Get("left").Float(), r.Get("top").Float()
+	w, h := r.Get("width").Float(), r.Get("height").Float()
+	if w <= 0 || h <= 0 || x < left || y < top || x >= left+w || y >= top+h {
+		return engine.NoSquare
+	}
+	col := min(max(int((x-left)/w*8), 0), 7)
+	row := min(max(int((y-top)/h*8), 0), 7)
+	return squareAt(p.orientation, row, col)
+}
+
+func (p *Play) onPointerDown(ctx app.Context, e app.Event) {
+	if p.s == nil {
+		ctx.PreventUpdate()
+		return
+	}
+	if b := e.Get("button"); b.Truthy() && b.Int() != 0 {
+		ctx.PreventUpdate()
+		return
+	}
+	board := e.Get("currentTarget")
+	x, y := e.Get("clientX").Float(), e.Get("clientY").Float()
+	sq := p.squareAtPoint(board, x, y)
+	if sq == engine.NoSquare {
+		ctx.PreventUpdate()
+		return
+	}
+	e.PreventDefault()
+	p.confirm = ""
+	_, _, promoting := p.s.Promoting()
+	wasSel := !promoting && p.s.Selected() == sq && !p.s.Viewing()
+	eff := session.Selected
+	if !wasSel {
+		eff = p.s.Click(sq)
+	}
+	p.handle(ctx, eff, true)
+	if eff == session.Selected {
+		p.drag = dragState{active: true, from: sq, wasSel: wasSel, id: e.Get("pointerId").Int(), x0: x, y0: y}
+		board.Call("setPointerCapture", e.Get("pointerId"))
+	}
+}
+
+func (p *Play) onPointerMove(ctx app.Context, e app.Event) {
+	ctx.PreventUpdate()
+	d := &p.drag
+	if !d.active || e.Get("pointerId").Int() != d.id {
+		return
+	}
+	x, y := e.Get("clientX").Float(), e.Get("clientY").Float()
+	if !d.moved {
+		if math.Hypot(x-d.x0, y-d.y0) < 5 {
+			return
+		}
+		board := e.Get("currentTarget")
+		piece := board.Call("querySelector", fmt.Sprintf(`[data-square="%s"] .piece`, d.from))
+		if !piece.Truthy() {
+			d.active = false
+			return
+		}
+		r := piece.Call("getBoundingClientRect")
+		d.cx = r.Get("left").Float() + r.Get("width").Float()/2
+		d.cy = r.Get("top").Float() + r.Get("height").Float()/2
+		d.piece = piece
+		d.moved = true
+		piece.Get("classList").Call("add", "dragging")
+	}
+	d.piece.Get("style").Call("setProperty", "transform", fmt.Sprintf("translate(%.1fpx, %.1fpx)", x-d.cx, y-d.cy))
+}
+
+// endDrag puts the dragged piece image back in its square.
+func (d *dragState) endDrag() {
+	if d.piece != nil && d.piece.Truthy() {
+		d.piece.Get("style").Call("removeProperty", "transform")
+		d.piece.Get("classList").Call("remove", "dragging")
+	}
+}
+
+func (p *Play) onPointerUp(ctx app.Context, e app.Event) {
+	d := p.drag
+	p.drag = dragState{}
+	if !d.active || p.s == nil || e.Get("pointerId").Int() != d.id {
+		ctx.PreventUpdate()
+		return
+	}
+	d.endDrag()
+	if d.moved {
+		to := p.squareAtPoint(e.Get("currentTarget"), e.Get("clientX").Float(), e.Get("clientY").Float())
+		if to == engine.NoSquare || to == d.from {
+			return
+		}
+		p.handle(ctx, p.s.Drop(d.from, to), false)
+		return
+	}
+	if d.wasSel {
+		p.s.Click(d.from)
+	}
+}
+
+func (p *Play) onPointerCancel(ctx app.Context, e app.Event) {
+	p.drag.endDrag()
+	p.drag = dragState{}
+}
+
+// --- Buttons ----------------------------------------------------------------------------------
+
+func (p *Play) onPromote(t engine.PieceType) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		e.Call("stopPropagation")
+		p.handle(ctx, p.s.Promote(t), true)
+	}
+}
+
+func (p *Play) onCancelPromotion(ctx app.Context, e app.Event) {
+	p.s.CancelPromotion()
+}
+
+func (p *Play) onRoll(ctx app.Context, e app.Event) {
+	if p.s.Roll() == nil {
+		p.slide = slide{}
+		p.changed(ctx)
+	}
+}
+
+func (p *Play) onSpend(ctx app.Context, e app.Event) {
+	p.s.SetSpend(e.Get("target").Get("checked").Bool())
+}
+
+func (p *Play) onUndo(ctx app.Context, e app.Event) {
+	p.stopThinking()
+	if p.s.Undo() {
+		p.slide = slide{}
+		p.changed(ctx)
+	}
+}
+
+func (p *Play) onRedo(ctx app.Context, e app.Event) {
+	p.stopThinking()
+	if p.s.Redo() {
+		p.slide = slide{}
+		p.changed(ctx)
+	}
+}
+
+func (p *Play) onFlip(ctx app.Context, e app.Event) {
+	p.orientation = p.orientation.Other()
+	p.slide = slide{}
+}
+
+func (p *Play) onView(n int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.s.ViewAt(n)
+		p.slide = slide{}
+	}
+}
+
+func (p *Play) onStep(step func()) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		step()
+		p.slide = slide{}
+		p.scrollMoves(ctx)
+	}
+}
+
+func (p *Play) onAsk(what string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { p.confirm = what }
+}
+
+func (p *Play) onConfirm(ctx app.Context, e app.Event) {
+	p.stopThinking()
+	var err error
+	switch p.confirm {
+	case "resign":
+		c := p.s.Mover()
+		if !p.twoPeople() {
+			for _, side := range []engine.Color{engine.White, engine.Black} {
+				if !p.s.Seat(side).Computer {
+					c = side
+				}
+			}
+		}
+		err = p.s.Resign(c)
+	case "draw":
+		err = p.s.AgreeDraw()
+	}
+	p.confirm = ""
+	if err == nil {
+		p.changed(ctx)
+	}
+}
+
+func (p *Play) onShare(ctx app.Context, e app.Event) { p.sharing = true }
+
+func (p *Play) onShareClose(ctx app.Context) { p.sharing = false }
+
+func (p *Play) onNewGame(ctx app.Context, e app.Event) {
+	ctx.Navigate("/new?" + p.query.Values().Encode())
+}
+
+// scrollMoves keeps the move list's current ply in view after the next render: its end
+// for the live position.
+func (p *Play) scrollMoves(ctx app.Context) {
+	if !app.IsClient {
+		return
+	}
+	ctx.Defer(func(ctx app.Context) {
+		doc := app.Window().Get("document")
+		list := doc.Call("querySelector", ".moves")
+		if !list.Truthy() {
+			return
+		}
+		cur := list.Call("querySelector", ".current")
+		if cur.Truthy() && p.s != nil && p.s.Viewing() {
+			// Scroll the list only (never the page): the list is the current ply's offset
+			// parent (position: relative in web/app.css).
+			top, h := cur.Get("offsetTop").Float(), cur.Get("offsetHeight").Float()
+			st, ch := list.Get("scrollTop").Float(), list.Get("clientHeight").Float()
+			if top < st {
+				list.Set("scrollTop", top)
+			} else if top+h > st+ch {
+				list.Set("scrollTop", top+h-ch)
+			}
+			left, w := cur.Get("offsetLeft").Float(), cur.Get("offsetWidth").Float()
+			sl, cw := list.Get("scrollLeft").Float(), list.Get("clientWidth").Float()
+			if left < sl {
+				list.Set("scrollLeft", left)
+			} else if left+w > sl+cw {
+				list.Set("scrollLeft", left+w-cw)
+			}
+			return
+		}
+		list.Set("scrollTop", list.Get("scrollHeight"))
+		list.Set("scrollLeft", list.Get("scrollWidth"))
+	})
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestMatchCommand(t *testing.T) {
+	out, errOut, code := runCLI("match", "-variant", "marseillais", "-a", "level1", "-b", "random", "-games", "2", "-maxturns", "40", "-v")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"game 1: A white", "game 2: A black", "variant marseillais: A=level1 B=random, 2 games", "A: ", "Elo difference A-B: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestMatchUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"match", "-a", "level9"},
+		{"match", "-b", "grumpy"},
+		{"match", "-variant", "nope"},
+		{"match", "-games", "0"},
+		{"match", "-clock", "sundial"},
+	} {
+		if _, _, code := runCLI(args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+// TestElo checks the Elo difference of a few scores against the logistic formula.
+func TestElo(t *testing.T) {
+	for _, tc := range []struct{ p, want float64 }{{0.5, 0}, {0.75, 190.85}, {0.9, 381.70}, {0.25, -190.85}} {
+		if got := elo(tc.p); math.Abs(got-tc.want) > 0.01 {
+			t.Errorf("elo(%v) = %.2f, want %.2f", tc.p, got, tc.want)
+		}
+	}
+	if s := eloText(10, 0, 0); !strings.HasPrefix(s, "+inf") {
+		t.Errorf("all wins: %q", s)
+	}
+	if s := eloText(0, 0, 10); !strings.HasPrefix(s, "-inf") {
+		t.Errorf("all losses: %q", s)
+	}
+	if s := eloText(5, 10, 5); !strings.HasPrefix(s, "+0 ") {
+		t.Errorf("even score: %q", s)
+	}
+}
+
+func TestSolveCommand(t *testing.T) {
+	out, errOut, code := runCLI("solve", "-variant", "progressive-italian", "-fen", "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "white mates in a series of 3: 3.") || !strings.Contains(out, "Qxf7#") {
+		t.Errorf("output:\n%s", out)
+	}
+	out, _, code = runCLI("solve", "-variant", "progressive-scottish", "-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2")
+	if code != 0 || !strings.Contains(out, "white has no mating series of 3") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+	for _, args := range [][]string{
+		{"solve", "-variant", "orthodox", "-fen", "8/8/8/8/8/8/8/K6k w - - 0 1"},
+		{"solve", "-variant", "progressive-italian"},
+		{"solve", "-variant", "progressive-italian", "-fen", "nonsense"},
+	} {
+		if _, _, code := runCLI(args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}

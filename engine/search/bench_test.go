@@ -1,0 +1,47 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/plyground/plyground/engine"
+)
+
+// benchSearch searches a position to a fixed depth with a fresh table each time and reports
+// nodes per second.
+func benchSearch(b *testing.B, fen string, depth int) {
+	p := mustFEN(b, fen)
+	x := New[engine.Position, engine.Move](NewOrthodox(), 18)
+	var nodes int64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		x.Clear()
+		r, err := x.Search(p, Options{Budget: Budget{Depth: depth}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += r.Nodes
+	}
+	if s := b.Elapsed().Seconds(); s > 0 {
+		b.ReportMetric(float64(nodes)/s, "nodes/s")
+		b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	}
+}
+
+// BenchmarkSearchStart searches the start position to depth 7.
+func BenchmarkSearchStart(b *testing.B) { benchSearch(b, engine.StartFEN, 7) }
+
+// BenchmarkSearchKiwipete searches a tactical middlegame to depth 6.
+func BenchmarkSearchKiwipete(b *testing.B) {
+	benchSearch(b, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 6)
+}
+
+// BenchmarkEvaluate measures the static evaluation of a middlegame.
+func BenchmarkEvaluate(b *testing.B) {
+	p := mustFEN(b, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	b.ReportAllocs()
+	sink := 0
+	for i := 0; i < b.N; i++ {
+		sink += Evaluate(p)
+	}
+	_ = sink
+}

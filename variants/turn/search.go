@@ -1,0 +1,324 @@
+package turn
+
+import (
+	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/engine/search"
+)
+
+// The computer opponent's view of a variant: SearchGame adapts a Variant to the interfaces of
+// package search (search.Game and its optional extensions), and Player (search_player.go)
+// chooses whole turns with it.
+
+// SearchGame is a Variant seen as a search.Game over States and Actions: turns of several
+// plies keep the side to move, a dice roll is a chance node, a Sacrifice Token spend is a
+// rare branch, and the evaluation knows the turn structure (plies left, the opponent's next
+// turn) and, in dice chess, the odds of the roll. It is not safe for concurrent use.
+type SearchGame struct {
+	v      Variant
+	series bool // progressive: turns grow (P1)
+	dice   bool // turns begin with a roll (D1)
+	acts   []Action
+	moves  [256]engine.Move
+	sched  [256]schedEntry
+	chance []chanceEntry // rolls by state key (dice), a direct-mapped cache
+}
+
+type chanceEntry struct {
+	key      uint64
+	n        int
+	branches [21]search.Branch[Action]
+}
+
+type schedEntry struct {
+	key   uint64
+	plies int
+	ok    bool
+}
+
+// NewSearchGame returns the search view of v.
+func NewSearchGame(v Variant) *SearchGame {
+	g := &SearchGame{v: v, series: v.Style() == Series, acts: make([]Action, 0, 256)}
+	if s, err := v.Start(""); err == nil {
+		acts := v.Actions(s, nil)
+		g.dice = len(acts) > 0 && acts[0].Kind == Roll
+	}
+	return g
+}
+
+// Variant returns the variant.
+func (g *SearchGame) Variant() Variant { return g.v }
+
+// Side returns the mover.
+func (g *SearchGame) Side(s State) int { return int(s.Mover()) }
+
+// Do returns the state after a.
+func (g *SearchGame) Do(s State, a Action) State { return g.v.Do(s, a) }
+
+// Key returns the repetition key of s (State.Key) extended with what the search must not
+// confuse: the plies of the turn, the roll and, in progressive chess, the series number.
+func (g *SearchGame) Key(s State) uint64 {
+	k := s.Key() ^ mix(5, uint64(s.plies))
+	if s.roll != (Dice{}) {
+		k ^= mix(6, uint64(s.roll.Index()+1))
+	}
+	if g.series {
+		k ^= mix(7, uint64(s.number))
+	}
+	return k
+}
+
+func outcomeFor(o Outcome, side engine.Color) search.Outcome {
+	switch o.Result {
+	case WhiteWins, BlackWins:
+		if o.Result == Win(side) {
+			return search.Win
+		}
+		return search.Loss
+	}
+	return search.Draw
+}
+
+// Expand classifies s: a terminal node when the game is over (by the variant's Outcome), a
+// chance node before a dice roll (the 21 distinct rolls, those allowing the same actions
+// merged), else a decision among the variant's Actions with ordering hints.
+func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, []search.Branch[Action]) {
+	us := s.Mover()
+	node := search.Node{Kind: search.Decision, Side: int(us), TurnStart: s.ply == 0 && s.roll == (Dice{})}
+	if o := s.Ended(); o.Over() {
+		node.Kind, node.Outcome = search.Terminal, outcomeFor(o, us)
+		return node, buf
+	}
+	acts := g.v.Actions(s, g.acts[:0])
+	g.acts = acts[:0]
+	if len(acts) == 0 {
+		node.Kind, node.Outcome = search.Terminal, outcomeFor(g.v.Outcome(s), us)
+		return node, buf
+	}
+	pos := s.pos
+	if node.TurnStart && (pos.InsufficientMaterial() || pos.HalfmoveClock() >= 100 || s.quiet >= 10) {
+		if o := g.v.Outcome(s); o.Over() {
+			node.Kind, node.Outcome = search.Terminal, outcomeFor(o, us)
+			return node, buf
+		}
+	}
+	if acts[0].Kind == Roll {
+		node.Kind = search.Chance
+		return node, g.rolls(s, buf)
+	}
+	node.InCheck = pos.InCheck()
+	node.PliesLeft = int(s.plies - s.ply)
+	retreat := s.plies-s.ply >= 2
+	for _, a := range acts {
+		b := search.Branch[Action]{Action: a}
+		switch a.Kind {
+		case Ply:
+			if a.Move.Kind() == engine.EnPassant {
+				board := s.board(a.Move) // the position with the e.p. target set
+				b.Order, b.Noisy = search.OrderMove(&board, a.Move, retreat)
+			} else {
+				b.Order, b.Noisy = search.OrderMove(&pos, a.Move, retreat)
+			}
+			b.Key = search.MoveKey(a.Move)
+			if a.Spend {
+				b.Order, b.Noisy, b.Rare = -1<<21+b.Order/4, false, true
+			}
+		case TakeKing:
+			b.Order, b.Noisy = 1<<29, true
+		}
+		buf = append(buf, b)
+	}
+	return node, buf
+}
+
+// rolls appends the chance branches of a state awaiting its roll: the 21 distinct rolls
+// (a double with weight 1, the others 2), merging rolls that allow the same actions, since
+// the roll leaves no trace once the ply is made.
+func (g *SearchGame) rolls(s State, buf []search.Branch[Action]) []search.Branch[Action] {
+	if g.chance == nil {
+		g.chance = make([]chanceEntry, 1024)
+	}
+	key := g.Key(s)
+	e := &g.chance[key%uint64(len(g.chance))]
+	if e.n > 0 && e.key == key {
+		return append(buf, e.branches[:e.n]...)
+	}
+	start := len(buf)
+	var sigs [21]uint64
+	for a := uint8(1); a <= 6; a++ {
+		for b := a; b <= 6; b++ {
+			d := Dice{a, b}
+			w := int32(2)
+			if a == b {
+				w = 1
+			}
+			t := g.v.Do(s, RollAction(d))
+			acts := g.v.Actions(t, g.acts[:0])
+			g.acts = acts[:0]
+			sig := uint64(len(acts))
+			for _, x := range acts {
+				sig += mix(8, uint64(x.Key()))
+			}
+			merged := false
+			for i := start; i < len(buf); i++ {
+				if sigs[i-start] == sig {
+					buf[i].Weight += w
+					merged = true
+					break
+				}
+			}
+			if !merged {
+				sigs[len(buf)-start] = sig
+				buf = append(buf, search.Branch[Action]{Action: RollAction(d), Weight: w})
+			}
+		}
+	}
+	e.key, e.n = key, copy(e.branches[:], buf[start:])
+	return buf
+}
+
+// nextPlies returns how many plies the opponent's next turn has (0 when unknown), cached by
+// what the schedule depends on.
+func (g *SearchGame) nextPlies(s State) int {
+	key := uint64(s.number)<<32 | uint64(uint16(s.plies))<<16 | uint64(s.nq)<<8 | uint64(s.Mover())
+	for i := 0; i < int(s.nq); i++ {
+		key ^= mix(uint64(i+9), uint64(s.queue[i]))
+	}
+	if s.first {
+		key ^= 1 << 63
+	}
+	e := &g.sched[key%uint64(len(g.sched))]
+	if e.ok && e.key == key {
+		return e.plies
+	}
+	n := 0
+	for _, sl := range g.v.Schedule(s, 4) {
+		if sl.Side != s.Mover() && sl.Plies > 0 {
+			n = sl.Plies
+			break
+		}
+	}
+	*e = schedEntry{key: key, plies: n, ok: true}
+	return n
+}
+
+// Evaluate returns the value of s for the mover: search.EvaluateTurn with the plies left in
+// the turn and the opponent's next turn, the token balance (SDM), and in dice chess the odds
+// that a king left in check is captured.
+func (g *SearchGame) Evaluate(s State) int {
+	us := s.Mover()
+	left := int(s.plies - s.ply)
+	next := g.nextPlies(s)
+	v := search.EvaluateTurn(s.pos, left, next)
+	v += 15 * (int(s.tokens[us]) - int(s.tokens[us.Other()]))
+	if g.dice && s.roll == (Dice{}) {
+		v += g.diceOdds(s)
+	}
+	return v
+}
+
+// chanceOfTypes returns, in 36ths, the chance that a roll of two dice allows a piece of one of
+// k distinct types (a die shows it, or a double, D1).
+func chanceOfTypes(k int) int {
+	if k <= 0 {
+		return 6 // only the doubles
+	}
+	k = min(k, 6)
+	return 6 + 30 - (6-k)*(5-k)
+}
+
+// diceOdds values, at the start of a dice-chess turn before the roll, the kings left in
+// check: the mover takes an attacked enemy king when the roll allows one of the attackers
+// (D4), and a mover in check whose roll allows no answer passes and may then lose its king.
+func (g *SearchGame) diceOdds(s State) int {
+	p := s.pos
+	us := p.Turn()
+	const win = 3000
+	types := func(b engine.Bitboard) int {
+		var seen [7]bool
+		n := 0
+		for ; b != 0; b &= b - 1 {
+			t := p.PieceAt(b.First()).Type()
+			if !seen[t] {
+				seen[t] = true
+				n++
+			}
+		}
+		return n
+	}
+	v := 0
+	if att := p.AttackersTo(p.KingSquare(us.Other()), us); att != 0 {
+		v += win * chanceOfTypes(types(att)) / 36
+	}
+	if p.InCheck() {
+		var movers engine.Bitboard
+		for _, m := range s.LegalPlies(g.moves[:0]) {
+			movers |= engine.SquareBB(m.From())
+		}
+		escape := chanceOfTypes(types(movers))
+		take := chanceOfTypes(types(p.Checkers()))
+		v -= win * (36 - escape) * take / (36 * 36)
+	}
+	return v
+}
+
+// Pass gives up a whole turn for the null-move pruning: only at the start of a turn without
+// a roll, not in check, with no pending token effects, outside progressive chess (whose
+// turns differ in length), and when the mover has pieces besides pawns.
+func (g *SearchGame) Pass(s State) (State, bool) {
+	if g.series || s.ply != 0 || s.nq != 0 || s.over.Over() || g.dice || s.pos.InCheck() {
+		return s, false
+	}
+	us := s.Mover()
+	p := s.pos
+	if p.Pieces(us, engine.Knight)|p.Pieces(us, engine.Bishop)|p.Pieces(us, engine.Rook)|p.Pieces(us, engine.Queen) == 0 {
+		return s, false
+	}
+	next := g.nextPlies(s)
+	if next <= 0 {
+		return s, false
+	}
+	return s.EndTurn(us.Other(), next, s.Number()), true
+}
+
+// GivesCheck reports whether the ply a checks the opponent.
+func (g *SearchGame) GivesCheck(s State, a Action) bool {
+	return a.Kind == Ply && s.GivesCheck(a.Move)
+}
+
+// Mated reports whether the mover of s is in check without a legal action.
+func (g *SearchGame) Mated(s State) bool {
+	if s.over.Over() {
+		return false
+	}
+	if !s.pos.InCheck() {
+		return false
+	}
+	acts := g.v.Actions(s, g.acts[:0])
+	g.acts = acts[:0]
+	return len(acts) == 0
+}
+
+// Aim ranks a ply by how close it brings a piece to the opponent's king, for the series-mate
+// solver: a check first, then captures near the king, then the distance to it.
+func (g *SearchGame) Aim(s State, a Action) int {
+	if a.Kind != Ply {
+		return 0
+	}
+	p := s.pos
+	k := p.KingSquare(p.Turn().Other())
+	to := a.Move.To()
+	df, dr := to.File()-k.File(), to.Rank()-k.Rank()
+	d := max(df, -df, dr, -dr)
+	score := 64 - 8*d
+	if a.Move.IsCapture() {
+		score += 16
+	}
+	return score
+}
+
+// AfterTurn values s for the side that has just finished its turn (search.AfterTurn with the
+// plies of the turn beginning in s, and the token balance), for the series planner.
+func (g *SearchGame) AfterTurn(s State) int {
+	them := s.Mover()
+	return search.AfterTurn(s.pos, int(s.plies-s.ply)) + 15*(int(s.tokens[them.Other()])-int(s.tokens[them]))
+}

@@ -1,0 +1,327 @@
+package turn_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/engine/search"
+	"github.com/plyground/plyground/variants"
+	"github.com/plyground/plyground/variants/turn"
+)
+
+func open(t testing.TB, id, options string) turn.Variant {
+	t.Helper()
+	v, err := variants.Open(id, options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func start(t testing.TB, v turn.Variant, fen string) turn.State {
+	t.Helper()
+	s, err := v.Start(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// afterE4E5Nf6 is progressive chess after 1.e4 2.e5 Nf6: White's series 3.
+const afterE4E5Nf6 = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+
+// TestP4_SolveSeriesExample checks the example in both rule sets: after 1.e4 2.e5 Nf6
+// White mates with a three-ply series. The series is replayed through the rules (Apply), which
+// must end the game by checkmate.
+func TestP4_SolveSeriesExample(t *testing.T) {
+	for _, id := range []string{"progressive-italian", "progressive-scottish"} {
+		v := open(t, id, "")
+		s := start(t, v, afterE4E5Nf6)
+		r := search.SolveSeries[turn.State, turn.Action](turn.NewSearchGame(v), s, search.Budget{Nodes: 1_000_000})
+		if !r.Mate || len(r.Actions) != 3 {
+			t.Fatalf("%s: mate %v, actions %v", id, r.Mate, r.Actions)
+		}
+		for _, a := range r.Actions {
+			var err error
+			if s, err = turn.Apply(v, s, a); err != nil {
+				t.Fatalf("%s: %v: %v", id, a, err)
+			}
+		}
+		if o := v.Outcome(s); o.Result != turn.WhiteWins || o.Reason != turn.Checkmate {
+			t.Errorf("%s: after %v the outcome is %v", id, r.Actions, o)
+		}
+	}
+}
+
+// bruteMate reports whether the mover of s has a series ending its turn with the opponent lost
+// at once (checkmate or progressive checkmate), by trying every sequence of actions.
+func bruteMate(v turn.Variant, s turn.State) bool {
+	us := s.Mover()
+	for _, a := range v.Actions(s, nil) {
+		t := v.Do(s, a)
+		if t.Seq() != s.Seq() || t.Ended().Over() {
+			if o := v.Outcome(t); o.Result == turn.Win(us) {
+				return true
+			}
+			continue
+		}
+		if bruteMate(v, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestP2_SolveSeriesAgreesWithBruteForce checks the series-mate solver against an exhaustive
+// search over every series, in positions reached by random play, with series of one to three
+// plies (P1), under both rule sets (P3, P4).
+func TestP2_SolveSeriesAgreesWithBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	mates, cases := 0, 0
+	for game := 0; game < 48; game++ {
+		id := "progressive-italian"
+		if game%2 == 1 {
+			id = "progressive-scottish"
+		}
+		v := open(t, id, "")
+		s := start(t, v, "")
+		// Random play for a few series.
+		for series := 0; series < 3+game%3; series++ {
+			seq := s.Seq()
+			for s.Seq() == seq && !v.Outcome(s).Over() {
+				acts := v.Actions(s, nil)
+				s = v.Do(s, acts[rng.IntN(len(acts))])
+			}
+		}
+		if v.Outcome(s).Over() {
+			continue
+		}
+		fen := v.FEN(s)
+		for n := 1; n <= 2+game%2; n++ {
+			w := open(t, id, fmt.Sprintf("series=%d", n))
+			u, err := w.Start(fen)
+			if err != nil || w.Outcome(u).Over() {
+				continue
+			}
+			want := bruteMate(w, u)
+			got := search.SolveSeries[turn.State, turn.Action](turn.NewSearchGame(w), u, search.Budget{})
+			cases++
+			if want {
+				mates++
+			}
+			if got.Mate != want || (!got.Mate && !got.Proved) {
+				t.Errorf("%s series %d %s: solver mate %v proved %v, brute force %v", id, n, fen, got.Mate, got.Proved, want)
+				continue
+			}
+			if got.Mate {
+				for _, a := range got.Actions {
+					if u, err = turn.Apply(w, u, a); err != nil {
+						t.Fatalf("%s %s: solver line %v: %v", id, fen, got.Actions, err)
+					}
+				}
+				if o := w.Outcome(u); o.Result != turn.Win(u.Mover().Other()) {
+					t.Errorf("%s %s: solver line %v ends with %v", id, fen, got.Actions, o)
+				}
+			}
+		}
+	}
+	t.Logf("%d positions, %d with a mate", cases, mates)
+	if mates < 3 || cases < 50 {
+		t.Errorf("too few cases to be meaningful: %d positions, %d with a mate", cases, mates)
+	}
+}
+
+// playTurn applies the player's whole turn and returns the state after it.
+func playTurn(t *testing.T, g *turn.Game, p *turn.Player, o turn.ThinkOptions) turn.Thought {
+	t.Helper()
+	seq := g.State().Seq()
+	th, err := p.Think(g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range th.Actions {
+		if g.State().Seq() != seq {
+			t.Fatalf("action %d (%v) after the end of the turn", i, a)
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("action %d (%v): %v", i, a, err)
+		}
+	}
+	if g.State().Seq() == seq && !g.Outcome().Over() {
+		t.Fatalf("the turn is not complete after %v", th.Actions)
+	}
+	return th
+}
+
+// TestM1_ThinkPlaysWholeTurn checks that the player completes a two-ply Marseillais turn
+// (M1) and a progressive series (P1) with legal actions, the same side playing every ply.
+func TestM1_ThinkPlaysWholeTurn(t *testing.T) {
+	for _, id := range []string{"marseillais", "progressive-italian", "progressive-scottish", "sdm", "orthodox"} {
+		g, err := variants.NewGame(id, "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := turn.NewPlayer(g.Variant(), 12)
+		for i := 0; i < 4 && !g.Outcome().Over(); i++ {
+			playTurn(t, g, p, turn.ThinkOptions{Level: 1, Seed: uint64(i)})
+		}
+	}
+}
+
+// TestM2_DoubleMoveTakesAndRetreats checks that the search knows a double move: in
+// Marseillais chess the queen takes a knight guarded by a pawn and steps back before the pawn
+// can recapture, which in orthodox chess would lose the queen.
+func TestM2_DoubleMoveTakesAndRetreats(t *testing.T) {
+	const fen = "4k3/8/4p3/3n4/8/8/8/3QK3 w - - 0 5"
+	for _, tc := range []struct {
+		id   string
+		take bool
+	}{{"marseillais", true}, {"orthodox", false}} {
+		v := open(t, tc.id, "")
+		g, err := turn.NewGame(v, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := turn.NewPlayer(v, 16)
+		playTurn(t, g, p, turn.ThinkOptions{Level: 4, Nodes: 40_000})
+		pos := g.State().Position()
+		knight := pos.Pieces(engine.Black, engine.Knight) != 0
+		queen := pos.Pieces(engine.White, engine.Queen) != 0
+		if tc.take && (knight || !queen) {
+			t.Errorf("%s: knight left %v, queen kept %v after %s", tc.id, knight, queen, g.Movetext())
+		}
+		if !tc.take && !queen {
+			t.Errorf("%s: the queen was lost: %s", tc.id, g.Movetext())
+		}
+		if !tc.take && !knight {
+			// Taking the knight in orthodox chess is a blunder: exd5 wins the queen.
+			t.Errorf("%s: took the guarded knight: %s", tc.id, g.Movetext())
+		}
+	}
+}
+
+// TestS2_SpendIsConsidered checks that a Sacrifice Token spend (S2) is a root candidate of the
+// SDM search, scored like any other action.
+func TestS2_SpendIsConsidered(t *testing.T) {
+	v := open(t, "sdm", "")
+	s := start(t, v, "")
+	x := search.New[turn.State, turn.Action](turn.NewSearchGame(v), 14)
+	r, err := x.Search(s, search.Options{Budget: search.Budget{Depth: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spends := 0
+	for _, rs := range r.Root {
+		if rs.Action.Spend && rs.Depth > 0 && rs.Score > -search.Inf {
+			spends++
+		}
+	}
+	if spends != 20 {
+		t.Errorf("%d of the 20 spends were scored at the root", spends)
+	}
+	if r.Action.Spend {
+		t.Errorf("spent a token on the first move (%v, score %d)", r.Action, r.Score)
+	}
+}
+
+// TestD1_RollsMerged checks the chance node of a dice-chess turn (D1): from the start only
+// pawns (1) and knights (2) can move, so the 36 rolls fall into four classes: every ply
+// (a double or 1-2: 8 in 36), pawns only (1 with 3..6: 8), knights only (8) and a pass (12).
+func TestD1_RollsMerged(t *testing.T) {
+	v := open(t, "dice", "")
+	g := turn.NewSearchGame(v)
+	node, branches := g.Expand(start(t, v, ""), nil)
+	if node.Kind != search.Chance {
+		t.Fatalf("kind %v, want a chance node", node.Kind)
+	}
+	var weights []int
+	total := 0
+	for _, b := range branches {
+		weights = append(weights, int(b.Weight))
+		total += int(b.Weight)
+	}
+	count := map[int]int{}
+	for _, w := range weights {
+		count[w]++
+	}
+	if total != 36 || len(branches) != 4 || count[8] != 3 || count[12] != 1 {
+		t.Errorf("weights %v (total %d), want 8, 8, 8, 12", weights, total)
+	}
+}
+
+// TestD4_TakeKingAndRollFirst checks the dice-chess turn: the player asks for the roll first
+// (D6), and takes a king left in check by a pass when the roll allows (D3, D4).
+func TestD4_TakeKingAndRollFirst(t *testing.T) {
+	v := open(t, "dice", "")
+	g, err := turn.NewGame(v, "4k3/8/8/8/8/8/8/4RK2 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := turn.NewPlayer(v, 12)
+	if _, err := p.Think(g, turn.ThinkOptions{Level: 1}); !errors.Is(err, turn.ErrRollFirst) {
+		t.Fatalf("before the roll: %v, want ErrRollFirst", err)
+	}
+	for _, a := range []turn.Action{turn.RollAction(turn.Dice{A: 1, B: 2}), turn.PassAction(), turn.RollAction(turn.Dice{A: 4, B: 5})} {
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("%v: %v", a, err)
+		}
+	}
+	th, err := p.Think(g, turn.ThinkOptions{Level: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(th.Actions) != 1 || th.Actions[0].Kind != turn.TakeKing {
+		t.Fatalf("actions %v, want the king capture", th.Actions)
+	}
+}
+
+// TestThinkDeterministic checks that a node-bounded level gives the same turn for the same
+// seed.
+func TestThinkDeterministic(t *testing.T) {
+	for _, id := range []string{"orthodox", "marseillais", "dice", "progressive-italian"} {
+		var first []turn.Action
+		for i := 0; i < 2; i++ {
+			g, err := variants.NewGame(id, "", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if id == "dice" {
+				if err := g.Apply(turn.RollAction(turn.Dice{A: 1, B: 2})); err != nil {
+					t.Fatal(err)
+				}
+			}
+			th, err := turn.NewPlayer(g.Variant(), 14).Think(g, turn.ThinkOptions{Level: 3, Nodes: 8000, Seed: 9})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == 0 {
+				first = th.Actions
+				continue
+			}
+			if len(first) != len(th.Actions) {
+				t.Fatalf("%s: %v then %v", id, first, th.Actions)
+			}
+			for j := range first {
+				if first[j] != th.Actions[j] {
+					t.Errorf("%s: %v then %v", id, first, th.Actions)
+				}
+			}
+		}
+	}
+}
+
+// TestThinkMatesProgressive checks that the player finds the example's mate itself.
+func TestThinkMatesProgressive(t *testing.T) {
+	v := open(t, "progressive-italian", "")
+	g, err := turn.NewGame(v, afterE4E5Nf6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := playTurn(t, g, turn.NewPlayer(v, 12), turn.ThinkOptions{Level: 2})
+	if o := g.Outcome(); o.Result != turn.WhiteWins || !th.Mate {
+		t.Errorf("after %v: %v (mate reported %v)", th.Actions, o, th.Mate)
+	}
+}
