@@ -254,12 +254,16 @@ func (n *NECNew) seatRow(i int) app.UI {
 }
 
 // savedList draws the saved games of the variant, newest first, with Open and Delete.
-func (n *NECNew) savedList() app.UI {
-	if len(n.saved) == 0 && n.listErr == "" {
+func (n *NECNew) savedList() app.UI { return necSavedList(n.saved, n.listErr, n.list) }
+
+// necSavedList draws saved Never-Ending Chess games with Open and Delete; the new-game screen
+// and the saved-games screen both show it. refresh reads the list again after a delete.
+func necSavedList(saved []necgame.Item, listErr string, refresh func()) app.UI {
+	if len(saved) == 0 && listErr == "" {
 		return app.Text("")
 	}
 	var items []app.UI
-	for _, it := range n.saved {
+	for _, it := range saved {
 		it := it
 		if it.Err != nil {
 			items = append(items, app.Li().Class("nec-saved bad").Body(
@@ -274,12 +278,12 @@ func (n *NECNew) savedList() app.UI {
 				OnClick(func(ctx app.Context, e app.Event) {
 					st, _ := necStorage()
 					necgame.Remove(st, it.Saved.ID)
-					n.list()
+					refresh()
 				}),
 		))
 	}
-	if n.listErr != "" {
-		items = append(items, app.Li().Class("notice").Text(n.listErr))
+	if listErr != "" {
+		items = append(items, app.Li().Class("notice").Text(listErr))
 	}
 	return app.Section().Class("card nec-saved-list").Body(
 		app.H3().Text("Your Never-Ending Chess games"),

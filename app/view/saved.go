@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/browser"
+	"github.com/plyground/plyground/app/necgame"
 	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/variants"
@@ -40,6 +41,8 @@ type SavedPage struct {
 	sharing    *store.Item
 	pasteText  string
 	confirm    bool
+	nec        []necgame.Item // saved Never-Ending Chess games (their own format: app/necgame)
+	necErr     string
 }
 
 // OnMount reads the saved games.
@@ -64,6 +67,12 @@ func (p *SavedPage) reload() {
 	p.items = items
 	s, _ := st.Settings()
 	p.confirm = s.ConfirmMoves
+	p.nec, p.necErr = nil, ""
+	if nst, err := necStorage(); err == nil {
+		if p.nec, err = necgame.List(nst); err != nil {
+			p.necErr = err.Error()
+		}
+	}
 }
 
 func (p *SavedPage) say(text string, bad bool) {
@@ -378,6 +387,8 @@ func (p *SavedPage) Render() app.UI {
 		p.renderTools(),
 		p.renderStatus(),
 		p.renderList(),
+		app.If(p.live, func() app.UI { return necSavedList(p.nec, p.necErr, p.reload) }),
+		necStylesheet(),
 		dialog,
 	))
 }
@@ -447,8 +458,12 @@ func (p *SavedPage) renderList() app.UI {
 		return app.P().Class("muted").Text("Loading the saved games…")
 	}
 	if len(p.items) == 0 {
+		empty := "No saved games yet. Start one: it is saved here as you play."
+		if len(p.nec) > 0 {
+			empty = "No 8x8 games saved yet. Start one: it is saved here as you play."
+		}
 		return app.Div().Class("card saved-empty").Body(
-			app.P().Text("No saved games yet. Start one: it is saved here as you play."),
+			app.P().Text(empty),
 			app.A().Class("btn primary").Href("/new").Text("New game"),
 		)
 	}

@@ -152,6 +152,16 @@ describe('Never-Ending Chess', () => {
     await waitLive(other, '.nec-saved-list');
     const id = new URL(url).searchParams.get('id');
     await other.waitForSelector(`.nec-saved[data-id="${id}"]`);
+
+    // The saved-games screen lists it with the 8x8 games, and Open resumes it.
+    await other.goto(server.url + '/saved');
+    await waitLive(other, '.saved-page');
+    await other.waitForSelector(`.saved-page .nec-saved[data-id="${id}"]`);
+    await other.screenshot({ path: join(outDir, 'saved-with-nec.png'), fullPage: true });
+    await other.click(`.saved-page .nec-saved[data-id="${id}"] a`);
+    await waitLive(other, '.nec-play');
+    await waitBoard(other);
+    assert.equal(await updates(other), 3);
     await other.close();
   });
 
