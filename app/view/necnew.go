@@ -279,7 +279,7 @@ func necSavedList(saved []necgame.Item, listErr string, refresh func()) app.UI {
 					st, _ := necStorage()
 					necgame.Remove(st, it.Saved.ID)
 					refresh()
-				}),
+				}, app.EventScope("delete", it.Saved.ID)),
 		))
 	}
 	if listErr != "" {

@@ -98,7 +98,7 @@ func (p *NECPlay) viewport() app.UI {
 	if p.view >= 0 {
 		kids = append(kids, app.Div().Class("nec-overlay nec-looking").Body(
 			app.Span().Text(fmt.Sprintf("Looking back: the board after update %d of %d", k, p.g.Updates())),
-			app.Button().Class("btn small").DataSet("action", "now").OnClick(p.onShowUpdate(p.g.Updates())).Text("Back to now"),
+			app.Button().Class("btn small").DataSet("action", "now").OnClick(p.onShowUpdate(p.g.Updates()), app.EventScope("show-update", p.g.Updates())).Text("Back to now"),
 		))
 	}
 	return app.Div().ID(necViewportID).Class("nec-viewport").
@@ -132,7 +132,7 @@ func (p *NECPlay) arrow(s nec.State, a necArrow) app.UI {
 		DataSet("dir", necDirNames[a.Dir]).
 		Style("left", fmtf(a.X)+"px").Style("top", fmtf(a.Y)+"px").
 		Title(title).Aria("label", title).
-		OnClick(p.onArrow(a.Nearest)).
+		OnClick(p.onArrow(a.Nearest), app.EventScope("arrow", a.Nearest.X, a.Nearest.Y)).
 		Body(
 			app.Span().Class("nec-arrow-head").Style("transform", fmt.Sprintf("rotate(%ddeg)", -45*a.Dir)).Text("➜"),
 			app.Span().Class("nec-chips").Body(chips...),
@@ -142,8 +142,8 @@ func (p *NECPlay) arrow(s nec.State, a necArrow) app.UI {
 // toolbar draws the zoom buttons, "back to the action" and the jump box.
 func (p *NECPlay) toolbar() app.UI {
 	kids := []app.UI{
-		app.Button().Class("btn small").Type("button").DataSet("action", "zoom-out").Title("Zoom out").Aria("label", "Zoom out").OnClick(p.onZoom(1 / 1.4)).Text("−"),
-		app.Button().Class("btn small").Type("button").DataSet("action", "zoom-in").Title("Zoom in").Aria("label", "Zoom in").OnClick(p.onZoom(1.4)).Text("+"),
+		app.Button().Class("btn small").Type("button").DataSet("action", "zoom-out").Title("Zoom out").Aria("label", "Zoom out").OnClick(p.onZoom(1/1.4), app.EventScope("zoom-out")).Text("−"),
+		app.Button().Class("btn small").Type("button").DataSet("action", "zoom-in").Title("Zoom in").Aria("label", "Zoom in").OnClick(p.onZoom(1.4), app.EventScope("zoom-in")).Text("+"),
 		app.Button().Class("btn small").Type("button").DataSet("action", "action").Title("Back to the action").Aria("label", "Back to the action").OnClick(p.onBack).Body(
 			app.Span().Aria("hidden", true).Text("◎"), app.Span().Class("nec-wide").Text(" Action")),
 		app.Form().Class("nec-jump").OnSubmit(p.onJump).Body(
@@ -286,7 +286,7 @@ func (p *NECPlay) orderPanel() []app.UI {
 	d := p.entering()
 	if d == nil {
 		return []app.UI{app.P().Text("Go back to the current board to give your order."),
-			app.Button().Class("btn").OnClick(p.onShowUpdate(p.g.Updates())).Text("Back to now")}
+			app.Button().Class("btn").OnClick(p.onShowUpdate(p.g.Updates()), app.EventScope("show-update", p.g.Updates())).Text("Back to now")}
 	}
 	seat := d.Player()
 	colour := necgame.Colour(p.g.Start(), seat)
@@ -326,7 +326,7 @@ func (p *NECPlay) orderPanel() []app.UI {
 	))
 	condBtn := func(c necgame.Cond, label, action string) app.UI {
 		b := app.Button().Class("btn small").Type("button").DataSet("action", action).
-			Disabled(!d.CanAdd(c)).OnClick(p.onCond(c)).Text(label)
+			Disabled(!d.CanAdd(c)).OnClick(p.onCond(c), app.EventScope("cond", label)).Text(label)
 		if d.Cond() == c {
 			b = b.Class("active").Aria("pressed", true)
 		}
@@ -356,8 +356,8 @@ func (p *NECPlay) orderPanel() []app.UI {
 	}
 	out = append(out, app.Div().Class("nec-submit").Body(
 		app.Button().Class("btn primary").Type("button").DataSet("action", "submit").
-			Disabled(len(steps) == 0 || p.busy).OnClick(p.onSubmit(false)).Text(submit),
-		app.Button().Class("btn").Type("button").DataSet("action", "pass").Disabled(p.busy).OnClick(p.onSubmit(true)).Text("Pass"),
+			Disabled(len(steps) == 0 || p.busy).OnClick(p.onSubmit(false), app.EventScope("submit")).Text(submit),
+		app.Button().Class("btn").Type("button").DataSet("action", "pass").Disabled(p.busy).OnClick(p.onSubmit(true), app.EventScope("pass")).Text("Pass"),
 	))
 	return out
 }
@@ -468,18 +468,18 @@ func (h *necHistory) Render() app.UI {
 			cls += " shown"
 		}
 		items = append(items, app.Li().Class(cls).DataSet("update", k).Body(
-			app.Button().Class("nec-update-btn").Type("button").OnClick(p.onShowUpdate(k)).
+			app.Button().Class("nec-update-btn").Type("button").OnClick(p.onShowUpdate(k), app.EventScope("show-update", k)).
 				Aria("current", k == shown).Text(fmt.Sprintf("Update %d", k)),
 			describeList(before, after, rep),
 		))
 	}
 	nav := app.Div().Class("nec-history-nav").Body(
 		app.Button().Class("btn small").Type("button").DataSet("action", "prev").Disabled(shown <= 0).
-			OnClick(p.onShowUpdate(shown-1)).Text("◀ Back"),
+			OnClick(p.onShowUpdate(shown-1), app.EventScope("show-update", shown-1)).Text("◀ Back"),
 		app.Button().Class("btn small").Type("button").DataSet("action", "next").Disabled(shown >= n).
-			OnClick(p.onShowUpdate(shown+1)).Text("Forward ▶"),
+			OnClick(p.onShowUpdate(shown+1), app.EventScope("show-update", shown+1)).Text("Forward ▶"),
 		app.Button().Class("btn small").Type("button").DataSet("action", "latest").Disabled(shown >= n).
-			OnClick(p.onShowUpdate(n)).Text("Now"),
+			OnClick(p.onShowUpdate(n), app.EventScope("show-update", n)).Text("Now"),
 	)
 	body := []app.UI{app.H3().Text("Updates"), nav}
 	if n == 0 {

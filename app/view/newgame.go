@@ -226,7 +226,7 @@ func (n *NewGame) optionFields(info variants.Info) []app.UI {
 				app.Input().Type("checkbox").Name(key).DataSet("option", key).Checked(val == "true").
 					OnChange(func(ctx app.Context, e app.Event) {
 						set(strconv.FormatBool(e.Get("target").Get("checked").Bool()))
-					}),
+					}, app.EventScope("option", key)),
 				app.Span().Class("toggle-text").Body(app.Span().Text(sp.Name), app.Small().Text(help)),
 			))
 		case turn.Int, turn.Choice:
@@ -245,7 +245,7 @@ func (n *NewGame) optionFields(info variants.Info) []app.UI {
 			out = append(out, app.Label().Class("field").Body(
 				app.Span().Class("field-name").Text(sp.Name),
 				app.Select().Name(key).DataSet("option", key).
-					OnChange(func(ctx app.Context, e app.Event) { set(e.Get("target").Get("value").String()) }).
+					OnChange(func(ctx app.Context, e app.Event) { set(e.Get("target").Get("value").String()) }, app.EventScope("option", key)).
 					Body(opts...),
 				app.Small().Text(help),
 			))
@@ -257,7 +257,7 @@ func (n *NewGame) optionFields(info variants.Info) []app.UI {
 func (n *NewGame) radio(name, value, text, current string, set func(string)) app.UI {
 	return app.Label().Class("choice").Body(
 		app.Input().Type("radio").Name(name).Value(value).Checked(value == current).
-			OnChange(func(ctx app.Context, e app.Event) { set(value) }),
+			OnChange(func(ctx app.Context, e app.Event) { set(value) }, app.EventScope("radio", name, value)),
 		app.Span().Text(text),
 	)
 }

@@ -516,11 +516,11 @@ func (p *SavedPage) renderGame(it store.Item) app.UI {
 			),
 			app.Div().Class("saved-actions").Body(
 				app.A().Class("btn small primary").Href(PlayPath+"?id="+e.ID).DataSet("action", "resume").Text(resumeText(g)),
-				app.Button().Class("btn small").Type("button").DataSet("action", "rename").Text("Rename").OnClick(p.onRename(it)),
+				app.Button().Class("btn small").Type("button").DataSet("action", "rename").Text("Rename").OnClick(p.onRename(it), app.EventScope("rename", it.Key)),
 				app.Button().Class("btn small").Type("button").DataSet("action", "share").Text("Share").
-					OnClick(func(ctx app.Context, ev app.Event) { p.sharing = &item }),
-				app.Button().Class("btn small").Type("button").DataSet("action", "pgn").Text("PGN").OnClick(p.onPGN(it)),
-				app.Button().Class("btn small danger").Type("button").DataSet("action", "delete").Text("Delete").OnClick(p.onDelete(it)),
+					OnClick(func(ctx app.Context, ev app.Event) { p.sharing = &item }, app.EventScope("share", it.Key)),
+				app.Button().Class("btn small").Type("button").DataSet("action", "pgn").Text("PGN").OnClick(p.onPGN(it), app.EventScope("pgn", it.Key)),
+				app.Button().Class("btn small danger").Type("button").DataSet("action", "delete").Text("Delete").OnClick(p.onDelete(it), app.EventScope("delete", it.Key)),
 			),
 		),
 	)
@@ -557,8 +557,8 @@ func (p *SavedPage) renderBad(it store.Item) app.UI {
 			app.P().Class("saved-error small").Text(it.Err.Error()),
 			app.P().Class("muted small").Text("Kept as it is under “"+it.Key+"”: download it to keep a copy, or delete it."),
 			app.Div().Class("saved-actions").Body(
-				app.Button().Class("btn small").Type("button").DataSet("action", "download-raw").Text("Download as is").OnClick(p.onDownloadRaw(it)),
-				app.Button().Class("btn small danger").Type("button").DataSet("action", "delete").Text("Delete").OnClick(p.onDelete(it)),
+				app.Button().Class("btn small").Type("button").DataSet("action", "download-raw").Text("Download as is").OnClick(p.onDownloadRaw(it), app.EventScope("download-raw", it.Key)),
+				app.Button().Class("btn small danger").Type("button").DataSet("action", "delete").Text("Delete").OnClick(p.onDelete(it), app.EventScope("delete", it.Key)),
 			),
 		),
 	)
