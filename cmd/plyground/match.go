@@ -49,6 +49,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	adjudicate := fs.Int("adjudicate", 0, "end a game when a level player's score stays beyond ± this many centipawns for 4 of its turns (0: never)")
 	jobs := fs.Int("jobs", 1, "games played at once")
 	verbose := fs.Bool("v", false, "print every game")
+	movetext := fs.Bool("movetext", false, "with -v, print each game's moves too")
 	fs.Usage = func() { fmt.Fprintln(stderr, matchHelp); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -104,6 +105,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 				results[i] = r
 				if *verbose {
 					fmt.Fprintln(stdout, r.line(i))
+					if *movetext && r.movetext != "" {
+						fmt.Fprintln(stdout, "  "+r.movetext)
+					}
 				}
 				mu.Unlock()
 			}
@@ -148,15 +152,16 @@ type match struct {
 }
 
 type gameResult struct {
-	score   float64 // for A: 1, 0.5, 0
-	outcome turn.Outcome
-	aWhite  bool
-	turns   int
-	time    [2]time.Duration // thinking time of A and B
-	moves   [2]int           // turns played by A and B
-	nodes   [2]int64
-	adjud   bool // ended by adjudication
-	err     error
+	score    float64 // for A: 1, 0.5, 0
+	outcome  turn.Outcome
+	aWhite   bool
+	turns    int
+	time     [2]time.Duration // thinking time of A and B
+	moves    [2]int           // turns played by A and B
+	nodes    [2]int64
+	adjud    bool // ended by adjudication
+	movetext string
+	err      error
 }
 
 func (r gameResult) line(i int) string {
@@ -279,7 +284,8 @@ func (m *match) play(i int) gameResult {
 	if !res.aWhite {
 		white, black = acB, acA
 	}
-	for turns := 0; ; turns++ {
+	// turns counts the turns played (a dice roll is part of its turn).
+	for turns := 0; ; {
 		if o := g.Outcome(); o.Over() {
 			res.outcome = o
 			break
@@ -328,8 +334,9 @@ func (m *match) play(i int) gameResult {
 				return res
 			}
 		}
-		res.turns = turns + 1
-		if m.adjudicate > 0 && ac.player != nil && turns >= m.opening && !g.Outcome().Over() {
+		turns++
+		res.turns = turns
+		if m.adjudicate > 0 && ac.player != nil && turns > m.opening && !g.Outcome().Over() {
 			switch {
 			case ac.score >= m.adjudicate:
 				ac.streak = max(ac.streak, 0) + 1
@@ -349,6 +356,7 @@ func (m *match) play(i int) gameResult {
 			}
 		}
 	}
+	res.movetext = g.Movetext()
 	switch res.outcome.Result {
 	case turn.WhiteWins:
 		if res.aWhite {

@@ -84,8 +84,9 @@ type Searcher[S any, A comparable] struct {
 	bufs    [maxPly][]Branch[A]
 	sbufs   [maxPly][]int32
 	reps    []uint64
-	side    int // the side to move at the root
-	draw    int // the value of a draw for the root side (minus the contempt)
+	qchance bool // the quiescence search is below a chance node
+	side    int  // the side to move at the root
+	draw    int  // the value of a draw for the root side (minus the contempt)
 	pv      [maxPly][maxPly]A
 	pvLen   [maxPly]int
 }
@@ -128,6 +129,7 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 		}
 	}
 	x.hasKill = [maxPly][2]bool{}
+	x.qchance = false
 	hist := o.History
 	if len(hist) > 200 {
 		hist = hist[len(hist)-200:]
@@ -346,7 +348,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		defer func() { x.reps = x.reps[:len(x.reps)-1] }()
 	}
 	if node.Kind == Chance {
-		v := x.chance(s, node, branches, depth, alpha, beta, ply)
+		v := x.chance(s, node, branches, depth, alpha, beta, ply, false)
 		if !x.lim.stopped {
 			bound := boundExact
 			if v <= alpha {
@@ -487,7 +489,11 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 // chance averages the outcomes of a chance node, pruning with Star1: each outcome is searched
 // with the window that would already decide the average, assuming the outcomes not yet
 // searched are as good or as bad as chanceBound.
-func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alpha, beta, ply int) int {
+//
+// In the quiescence search (quiet set) the outcomes are searched by the quiescence search
+// too: a piece left where the opponent may take it is worth what the roll's odds say, not
+// what standing pat says.
+func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alpha, beta, ply int, quiet bool) int {
 	outcomes := branches // bufs[ply]: the children use deeper buffers
 	total := 0
 	for _, b := range outcomes {
@@ -513,7 +519,12 @@ func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alp
 		ca, cb = max(ca, lo), min(cb, hi)
 		t := x.g.Do(s, b.Action)
 		same := x.g.Side(t) == node.Side
-		v := x.child(t, depth, ca, cb, ply+1, false, same)
+		var v int
+		if quiet {
+			v = x.qchild(t, ca, cb, ply+1, same)
+		} else {
+			v = x.child(t, depth, ca, cb, ply+1, false, same)
+		}
 		if x.lim.stopped {
 			return 0
 		}
@@ -542,8 +553,19 @@ func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
 // quiesce searches the noisy branches only (every branch in check) until the position is
 // quiet, standing pat on the static evaluation.
 func (x *Searcher[S, A]) quiesce(s S, node Node, branches []Branch[A], alpha, beta, ply int) int {
-	if node.Kind == Chance || ply >= maxPly-2 {
+	if ply >= maxPly-2 {
 		return x.g.Evaluate(s)
+	}
+	if node.Kind == Chance {
+		// One chance node deep: the roll's outcomes, each with its captures; below that,
+		// the evaluation.
+		if x.qchance {
+			return x.g.Evaluate(s)
+		}
+		x.qchance = true
+		v := x.chance(s, node, branches, 0, alpha, beta, ply, true)
+		x.qchance = false
+		return v
 	}
 	best := -Inf
 	if !node.InCheck {

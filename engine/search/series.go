@@ -340,15 +340,22 @@ func part(b Budget, start time.Time, share float64) Budget {
 // minus a mate if the opponent finds a mating series within its share of the budget, else
 // the side's evaluation after the opponent's best reply found by a narrow beam.
 func replyValue[S any, A comparable](g Game[S, A], t S, side int, o PlanOptions, lim *limiter, left int) int {
+	// The opponent's mating chances: each finished series still to judge gets an equal share
+	// of what is left of the budget (nodes, time), so that a bigger budget defends better.
+	l := int64(max(left, 1))
 	share := int64(0)
 	if o.MateNodes > 0 {
-		share = max(o.MateNodes/int64(4*max(left, 1)), 500)
+		share = o.MateNodes / l
 		if o.Budget.Nodes > 0 {
-			share = min(share, max((o.Budget.Nodes-lim.nodes)/int64(2*max(left, 1)), 0))
+			share = max((o.Budget.Nodes-lim.nodes)/l, 0)
 		}
 	}
 	if share > 0 {
-		b := Budget{Nodes: share, Deadline: o.Budget.Deadline, Now: lim.b.Now, Stop: o.Budget.Stop}
+		b := Budget{Nodes: share, Now: lim.b.Now, Stop: o.Budget.Stop}
+		if !o.Budget.Deadline.IsZero() {
+			now := lim.b.Now()
+			b.Deadline = now.Add(o.Budget.Deadline.Sub(now) / time.Duration(l))
+		}
 		m := SolveSeries(g, t, b)
 		lim.nodes += m.Nodes
 		if m.Mate {

@@ -325,3 +325,20 @@ func TestThinkMatesProgressive(t *testing.T) {
 		t.Errorf("after %v: %v (mate reported %v)", th.Actions, o, th.Mate)
 	}
 }
+
+// TestD1_QuiescenceWeighsTheRoll checks the quiescence search at a dice roll: a queen that
+// takes a knight guarded by a pawn is lost whenever the opponent's roll allows a pawn (D1: a
+// 1 or a double, 16 times in 36), so even a one-ply search must not take it.
+func TestD1_QuiescenceWeighsTheRoll(t *testing.T) {
+	v := open(t, "dice", "")
+	s := start(t, v, "7k/6pp/4p3/3n4/8/8/8/3QK3 w - - 0 1")
+	s = v.Do(s, turn.RollAction(turn.Dice{A: 5, B: 5}))
+	x := search.New[turn.State, turn.Action](turn.NewSearchGame(v), 12)
+	r, err := x.Search(s, search.Options{Budget: search.Budget{Depth: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Action.Move.UCI() == "d1d5" {
+		t.Errorf("took the guarded knight (score %d; root %v)", r.Score, r.Root)
+	}
+}
