@@ -84,6 +84,7 @@ browsertest: deps build
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	$(WASMENV) $(GO) test -run '^$$' -bench 'Perft' ./engine/
+	$(WASMENV) $(GO) test -run '^$$' -bench . ./engine/search/ ./variants/turn/
 	$(GO) test -tags deep -run 'Deep' -count=1 -timeout 60m -v ./engine/ ./variants/...
 
 # Long soaks and every fuzz target for FUZZTIME each.
