@@ -156,16 +156,7 @@ func (Variant) ExplainSquares(s turn.State, from, to engine.Square) error {
 // Outcome returns checkmate (M3), stalemate (M4), insufficient material (O2) or the
 // fifty-move rule (M7) as s shows them.
 func (v Variant) Outcome(s turn.State) turn.Outcome {
-	if o := s.Ended(); o.Over() {
-		return o
-	}
-	if !s.HasLegalPly() {
-		if s.InCheck() {
-			return turn.Outcome{Result: turn.Win(s.Mover().Other()), Reason: turn.Checkmate, Rule: "M3"}
-		}
-		return turn.Outcome{Result: turn.Draw, Reason: turn.Stalemate, Rule: "M4"}
-	}
-	return turn.DrawByRule(s, v.Rule)
+	return turn.PositionOutcome(s, "M3", "M4", v.Rule)
 }
 
 // Schedule returns the next n turns: two plies each, alternating.

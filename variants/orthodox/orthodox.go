@@ -113,13 +113,7 @@ func (Variant) ExplainSquares(s turn.State, from, to engine.Square) error {
 // Outcome returns checkmate (O1), stalemate, insufficient material or the fifty-move rule
 // (O2) as s shows them.
 func (v Variant) Outcome(s turn.State) turn.Outcome {
-	if !s.HasLegalPly() {
-		if s.InCheck() {
-			return turn.Outcome{Result: turn.Win(s.Mover().Other()), Reason: turn.Checkmate, Rule: "O1"}
-		}
-		return turn.Outcome{Result: turn.Draw, Reason: turn.Stalemate, Rule: "O2"}
-	}
-	return turn.DrawByRule(s, v.Rule)
+	return turn.PositionOutcome(s, "O1", "O2", v.Rule)
 }
 
 // Schedule returns the next n turns: one ply each, alternating.

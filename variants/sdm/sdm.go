@@ -306,16 +306,7 @@ func (Variant) ExplainSquares(s turn.State, from, to engine.Square) error {
 // Outcome returns a mate inside a Double Move (S4), checkmate (O1), stalemate (O2),
 // insufficient material (O2) or the fifty-move rule (S6) as s shows them.
 func (v Variant) Outcome(s turn.State) turn.Outcome {
-	if o := s.Ended(); o.Over() {
-		return o
-	}
-	if !s.HasLegalPly() {
-		if s.InCheck() {
-			return turn.Outcome{Result: turn.Win(s.Mover().Other()), Reason: turn.Checkmate, Rule: "O1"}
-		}
-		return turn.Outcome{Result: turn.Draw, Reason: turn.Stalemate, Rule: "O2"}
-	}
-	return turn.DrawByRule(s, v.Rule)
+	return turn.PositionOutcome(s, "O1", "O2", v.Rule)
 }
 
 // Schedule returns the next n turns as far as known now: pending Double Moves and skips, then

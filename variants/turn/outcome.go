@@ -138,3 +138,20 @@ func (e *RuleError) Unwrap() error { return ErrIllegal }
 func Refuse(set, rule, format string, args ...any) error {
 	return &RuleError{Set: set, Rule: rule, Text: fmt.Sprintf(format, args...)}
 }
+
+// PositionOutcome returns the outcome s shows by itself in a variant where a mover with no legal
+// ply loses in check (checkmate, rule mateRule) and draws otherwise (stalemate, rule
+// staleRule): an end decided inside a turn first, then checkmate or stalemate, then the draws
+// by rule that DrawByRule judges with rule naming their numbers.
+func PositionOutcome(s State, mateRule, staleRule string, rule func(Reason) string) Outcome {
+	if o := s.Ended(); o.Over() {
+		return o
+	}
+	if !s.HasLegalPly() {
+		if s.InCheck() {
+			return Outcome{Result: Win(s.Mover().Other()), Reason: Checkmate, Rule: mateRule}
+		}
+		return Outcome{Result: Draw, Reason: Stalemate, Rule: staleRule}
+	}
+	return DrawByRule(s, rule)
+}
