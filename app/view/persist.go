@@ -85,10 +85,12 @@ func explicitSeats(u *url.URL) bool {
 
 // loadGame returns the game the page should show, in this order: the URL fragment
 // "#g=<record>" (a share link, or the game in progress on a reload), then "?id=<saved
-// game>", else nil for "start a new game from the query". A link's game is saved at once
-// (under the link's ID when it is the same game as a saved one or new here), so that a game
-// received by link is never lost; a damaged link gives an error and touches nothing.
-func (p *Play) loadGame(ctx app.Context, u *url.URL, seats [2]session.Seat, tc session.TimeControl, env session.Env) (*session.Session, error) {
+// game>", else nil for "start a new game from the query". save asks the caller to save a
+// link's game at once (under the link's ID when it is the same game as a saved one or new
+// here), so that a game received by link is never lost; a damaged link gives an error and
+// touches nothing. It needs no app.Context, so that the page can open its game before it is
+// first drawn (Play.OnInit).
+func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeControl, env session.Env) (s *session.Session, save bool, err error) {
 	st, stErr := gameStore()
 	current.play, current.sess, current.entry, current.problem, current.confirmed = p, nil, store.Entry{}, "", 0
 	if stErr != nil {
@@ -98,7 +100,7 @@ func (p *Play) loadGame(ctx app.Context, u *url.URL, seats [2]session.Seat, tc s
 		sh, err := store.ParseFragment(frag)
 		if err != nil {
 			msg := strings.TrimPrefix(err.Error(), store.ErrLink.Error()+": ")
-			return nil, fmt.Errorf("%s; your saved games are untouched", msg)
+			return nil, false, fmt.Errorf("%s; your saved games are untouched", msg)
 		}
 		e, save := placeShared(st, sh)
 		if !explicitSeats(u) && e.ID != "" && e.ID == sh.ID {
@@ -111,33 +113,30 @@ func (p *Play) loadGame(ctx app.Context, u *url.URL, seats [2]session.Seat, tc s
 		}
 		s, err := session.Load(sh.Game.Record(), seats, tc, env)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		current.sess, current.entry, current.confirmed = s, e, s.Len()
-		if save {
-			p.save(ctx, s)
-		}
-		return s, nil
+		return s, save, nil
 	}
 	if id := u.Query().Get("id"); id != "" {
 		saved, err := st.Load(id)
 		if err != nil {
 			if errors.Is(err, store.ErrNotFound) {
-				return nil, fmt.Errorf("there is no saved game %q here (it may have been deleted, or saved in another browser)", id)
+				return nil, false, fmt.Errorf("there is no saved game %q here (it may have been deleted, or saved in another browser)", id)
 			}
-			return nil, err
+			return nil, false, err
 		}
 		if !explicitSeats(u) {
 			seats = seatsOf(saved.Players)
 		}
 		s, err := session.Load(saved.Game.Record(), seats, tc, env)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		current.sess, current.entry, current.confirmed = s, saved.Entry, s.Len()
-		return s, nil
+		return s, false, nil
 	}
-	return nil, nil
+	return nil, false, nil
 }
 
 // placeShared decides under which saved game a game opened from a link is kept, and

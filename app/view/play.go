@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -34,6 +36,9 @@ type Play struct {
 	keys    app.Func
 	ticking bool
 	stop    chan struct{}
+
+	opened     string // the address OnInit opened, for OnNav to finish; empty otherwise
+	openedSave bool   // OnInit's game came by link and waits to be saved
 
 	engine  *browser.Engine // the computer opponent (the engine's Web Worker)
 	aiErr   string          // why the computer could not move
@@ -102,31 +107,85 @@ func (p *Play) OnDismount() {
 	}
 }
 
-// OnNav loads the game the address describes.
+// bootURL is the address the program started on, and bootUsed whether a game screen has
+// already been created: only the first one, made for that address, may open its game
+// before the navigation (OnInit), since the window's address is not yet the new page's when
+// the program navigates from one page to another.
+var (
+	bootURL  string
+	bootUsed bool
+)
+
+func init() {
+	if app.IsClient {
+		bootURL = app.Window().URL().String()
+	}
+}
+
+// OnInit opens the game of the address the program started on before the screen is first
+// drawn. go-app draws a page once before OnNav and again after it: opening the game in OnNav
+// alone drew the whole board twice on every start, about a sixth of the time to an
+// interactive board. OnNav then finishes what needs a context (saving, clocks, the computer).
+func (p *Play) OnInit() {
+	if !app.IsClient || bootUsed {
+		return
+	}
+	bootUsed = true
+	u := app.Window().URL()
+	if u.String() != bootURL || !strings.HasSuffix(u.Path, PlayPath) {
+		return
+	}
+	p.live = true
+	p.settings = readSettings(app.Window().Get("localStorage"))
+	p.opened, p.openedSave = u.String(), p.open(u)
+}
+
+// OnNav loads the game the address describes, unless OnInit has opened it.
 func (p *Play) OnNav(ctx app.Context) {
 	if !app.IsClient {
 		return
 	}
-	readTestHooks()
-	p.settings = loadSettings(ctx)
 	u := ctx.Page().URL()
+	save := p.openedSave
+	if p.opened == "" || p.opened != u.String() {
+		p.settings = loadSettings(ctx)
+		save = p.open(u)
+	}
+	p.opened, p.openedSave = "", false
+	if p.s == nil {
+		return
+	}
+	if save {
+		p.save(ctx, p.s)
+	}
+	p.scrollMoves(ctx)
+	ctx.Page().SetTitle("%s · %s", p.s.Info().Name, AppName)
+	p.startClock(ctx)
+	p.think(ctx)
+}
+
+// open reads the game address u describes into the screen: the session, or why there is
+// none (loadErr, and a nil session). save reports that the game came by link and is to be
+// saved at once. It needs no app.Context (OnInit calls it).
+func (p *Play) open(u *url.URL) (save bool) {
+	readTestHooks()
 	q, err := ParseGameQuery(u.Query())
 	p.loadErr = ""
 	if err != nil {
 		p.loadErr = "This address does not describe a game: " + err.Error() + "."
 		p.s = nil
-		return
+		return false
 	}
 	p.query = q
 	env := session.Env{Dice: hookDice{fallback: dice.CryptoSource{}}}
-	s, err := p.loadGame(ctx, u, q.Seats(), q.Clock, env)
+	s, save, err := p.loadGame(u, q.Seats(), q.Clock, env)
 	if err == nil && s == nil {
 		s, err = session.New(q.Config(), env)
 	}
 	if err != nil {
 		p.loadErr = "This game cannot be opened: " + err.Error() + "."
 		p.s = nil
-		return
+		return false
 	}
 	if p.s != nil {
 		p.s.Cancel()
@@ -139,10 +198,7 @@ func (p *Play) OnNav(ctx app.Context) {
 	p.confirm = ""
 	p.orientation = q.Color
 	p.autoFlip()
-	p.scrollMoves(ctx)
-	ctx.Page().SetTitle("%s · %s", s.Info().Name, AppName)
-	p.startClock(ctx)
-	p.think(ctx)
+	return save
 }
 
 // twoPeople reports whether people play both sides.

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"encoding/json"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/engine"
 )
@@ -79,6 +80,22 @@ func (s Settings) normalize() Settings {
 func loadSettings(ctx app.Context) Settings {
 	var s Settings
 	if err := ctx.LocalStorage().Get(settingsKey, &s); err != nil {
+		return DefaultSettings()
+	}
+	return s.normalize()
+}
+
+// readSettings is loadSettings without a context, for a page that is not yet mounted:
+// it reads the same JSON from the browser's storage object (localStorage), or gives the
+// defaults.
+func readSettings(storage app.Value) (s Settings) {
+	defer func() {
+		if recover() != nil { // the browser refuses storage
+			s = DefaultSettings()
+		}
+	}()
+	item := storage.Call("getItem", settingsKey)
+	if item.Type() != app.TypeString || json.Unmarshal([]byte(item.String()), &s) != nil {
 		return DefaultSettings()
 	}
 	return s.normalize()

@@ -34,7 +34,7 @@ func main() {
 func routes() {
 	app.Route("/", func() app.Composer { return &view.Home{} })
 	app.Route("/new", func() app.Composer { return &view.NewGame{} })
-	app.Route("/play", func() app.Composer { return &view.Play{} })
+	app.Route(view.PlayPath, func() app.Composer { return &view.Play{} })
 	app.Route("/rules", func() app.Composer { return &view.RulesIndex{} })
 	// One route per variant, so that the static site has a page for each.
 	for _, info := range variants.List() {
