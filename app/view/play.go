@@ -42,7 +42,13 @@ type Play struct {
 
 	engine  *browser.Engine // the computer opponent (the engine's Web Worker)
 	aiErr   string          // why the computer could not move
+	reply   *session.Reply  // the computer's turn being shown ply by ply; nil when none
 	sharing bool            // the share dialog is open
+
+	// ui is the screen's own context (OnMount). The computer's answer and the showing of its
+	// turn are dispatched through it: go-app drops what is dispatched through the context of
+	// an element that has gone since (the roll, promotion or retry button that asked).
+	ui *app.Context
 }
 
 // dragState follows a pointer pressed on a piece.
@@ -60,6 +66,7 @@ type dragState struct {
 // OnMount starts listening to the keyboard.
 func (p *Play) OnMount(ctx app.Context) {
 	p.live = true
+	p.ui = &ctx
 	readTestHooks()
 	p.settings = loadSettings(ctx)
 	applySettings(p.settings)
@@ -285,7 +292,8 @@ func (p *Play) sound() {
 
 // think asks the computer for its turn when it is to move: a request to the engine's Web
 // Worker, answered on the UI goroutine. A take back, a new game or a resignation cancels it
-// (the session then refuses the stale answer).
+// (the session then refuses the stale answer). The answer is checked whole, then shown one
+// ply at a time (reveal).
 func (p *Play) think(ctx app.Context) {
 	if p.s == nil {
 		return
@@ -302,6 +310,9 @@ func (p *Play) think(ctx app.Context) {
 	if p.engine == nil {
 		p.engine = browser.NewEngine()
 	}
+	if p.ui != nil {
+		ctx = *p.ui
+	}
 	s := p.s
 	p.engine.Think(ctx, browser.ThinkRequest{ID: req.ID, Record: req.Record, Level: req.Level}, func(r browser.ThinkResult) {
 		if p.s != s {
@@ -312,18 +323,70 @@ func (p *Play) think(ctx app.Context) {
 			p.aiErr = "The computer could not move: " + r.Err + "."
 			return
 		}
-		if err := s.Answer(r.ID, r.Actions); err != nil {
+		reply, err := s.AnswerStepwise(r.ID, r.Actions)
+		if err != nil {
 			if !errors.Is(err, session.ErrStale) {
 				p.aiErr = "The computer's move was refused: " + err.Error() + "."
 			}
 			return
 		}
-		p.setSlide()
-		p.changed(ctx)
+		p.reply = reply
+		p.reveal(ctx, s, reply)
 	})
 }
 
-// stopThinking cancels the computer's request under way, if any.
+// revealPause is the time between two plies of the computer's turn shown one by one: the
+// slide of a piece (170 ms, .piece.slide-a in web/app.css) and a short rest.
+const revealPause = 170*time.Millisecond + 150*time.Millisecond
+
+// reveal shows the next ply of the computer's reply, and the one after it revealPause
+// later, until the whole turn is shown; with reduced motion the rest of the turn comes at
+// once. Only then is the game saved and handed to the person (changed): a reload never
+// finds half a computer turn. It stops, playing nothing more, when the reply is no longer
+// the one being shown or the session finds it stale (a take back, a new game, a
+// resignation, a flag fall, leaving the page).
+func (p *Play) reveal(ctx app.Context, s *session.Session, reply *session.Reply) {
+	if p.s != s || p.reply != reply {
+		return
+	}
+	instant := reducedMotion()
+	for {
+		more, err := reply.Step()
+		switch {
+		case err != nil:
+			p.reply = nil
+			if !errors.Is(err, session.ErrStale) {
+				p.aiErr = "The computer's move was refused: " + err.Error() + "."
+			}
+			return
+		case !more:
+			p.reply = nil
+			p.setSlide()
+			p.changed(ctx)
+			return
+		case instant:
+			continue
+		}
+		p.setSlide()
+		p.sound()
+		p.scrollMoves(ctx)
+		ctx.After(revealPause, func(ctx app.Context) { p.reveal(ctx, s, reply) })
+		return
+	}
+}
+
+// reducedMotion reports whether the system asks for reduced motion (prefers-reduced-motion),
+// as web/app.css does for the slides.
+func reducedMotion() bool {
+	if !app.IsClient {
+		return true
+	}
+	mq := app.Window().Call("matchMedia", "(prefers-reduced-motion: reduce)")
+	return mq.Truthy() && mq.Get("matches").Bool()
+}
+
+// stopThinking cancels the computer's request under way, if any, and the showing of its
+// turn.
 func (p *Play) stopThinking() {
 	if p.engine != nil {
 		p.engine.Cancel()
@@ -331,6 +394,7 @@ func (p *Play) stopThinking() {
 	if p.s != nil {
 		p.s.Cancel()
 	}
+	p.reply = nil
 	p.aiErr = ""
 }
 

@@ -224,7 +224,7 @@ func (p *Play) turnPanel(pan session.Panel) app.UI {
 	if pan.Dice {
 		body = append(body, p.diceBlock(pan))
 	}
-	if p.s.Thinking() {
+	if p.s.Thinking() && p.reply == nil { // not while its turn is shown ply by ply
 		body = append(body, app.P().Class("thinking").Role("status").Text("The computer is thinking…"))
 	}
 	if p.aiErr != "" {
