@@ -52,3 +52,11 @@ func BenchmarkPlay(b *testing.B) {
 	}
 	_ = sink
 }
+
+// BenchmarkBuildMagics measures the start-up cost of the sliding-attack tables (the page
+// builds them before its first drawing).
+func BenchmarkBuildMagics(b *testing.B) {
+	for b.Loop() {
+		buildMagics(false)
+	}
+}

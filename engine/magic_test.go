@@ -47,11 +47,11 @@ func TestMagicTable(t *testing.T) {
 	table := make([]Bitboard, 4096)
 	for sq := Square(0); sq < 64; sq++ {
 		var m magic
-		mb.prepare(&m, sq, &rookDirs, table)
+		mb.prepare(&m, sq, 0, table)
 		if !mb.fill(&m, rookFactors[sq]) {
 			t.Errorf("rook factor of %v fails", sq)
 		}
-		mb.prepare(&m, sq, &bishopDirs, table)
+		mb.prepare(&m, sq, 1, table)
 		if !mb.fill(&m, bishopFactors[sq]) {
 			t.Errorf("bishop factor of %v fails", sq)
 		}

@@ -352,3 +352,21 @@ func TestSlidingAttacksMatchRayWalk(t *testing.T) {
 		}
 	}
 }
+
+// slowAttacks walks the rays from sq, stopping at (and including) the first blocker: the
+// plain reference for the magic tables and for rayAttacks, which fills them.
+func slowAttacks(sq Square, occ Bitboard, dirs *[4][2]int) Bitboard {
+	var att Bitboard
+	for _, d := range dirs {
+		f, r := sq.File()+d[0], sq.Rank()+d[1]
+		for f >= 0 && f < 8 && r >= 0 && r < 8 {
+			s := Square(r*8 + f)
+			att |= 1 << s
+			if occ.Has(s) {
+				break
+			}
+			f, r = f+d[0], r+d[1]
+		}
+	}
+	return att
+}

@@ -3,6 +3,7 @@ package view
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -29,7 +30,9 @@ type block struct {
 	rule  string
 }
 
-var ruleLead = regexp.MustCompile(`^\*\*([A-Z][0-9]+)\*\*`)
+// ruleLead finds the rule number that opens a paragraph ("**D3** ..."). It is compiled on
+// first use, not at start-up: the game screen, which the app opens first, never needs it.
+var ruleLead = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\*\*([A-Z][0-9]+)\*\*`) })
 
 // parseBlocks splits a Markdown text into blocks.
 func parseBlocks(md string) []block {
@@ -38,7 +41,7 @@ func parseBlocks(md string) []block {
 	flush := func() {
 		if cur != nil {
 			cur.text = strings.TrimSpace(cur.text)
-			if m := ruleLead.FindStringSubmatch(cur.text); m != nil {
+			if m := ruleLead().FindStringSubmatch(cur.text); m != nil {
 				cur.rule = m[1]
 			}
 			out = append(out, *cur)

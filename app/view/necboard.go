@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/necgame"
@@ -45,8 +46,8 @@ var necStyles = [nec.MaxPlayers]necStyle{
 // players' overlay patterns ("nec-pat-<name>", in the 100-unit space of a piece) and every kind
 // as two symbols: "nec-k-<Letter>", the whole piece (the body takes the fill and stroke of the
 // <use>, the details its colour), and "nec-b-<Letter>", the body alone, for the pattern
-// overlay. It is one raw element, parsed by the browser as SVG.
-var necDefs = func() string {
+// overlay. It is one raw element, parsed by the browser as SVG, built on first use (not at start-up).
+var necDefs = sync.OnceValue(func() string {
 	const ink = "rgba(20,18,16,0.42)"
 	var b strings.Builder
 	b.WriteString(`<svg class="nec-defs" xmlns="` + svgNS + `" width="0" height="0" aria-hidden="true" focusable="false"><defs>`)
@@ -72,7 +73,7 @@ var necDefs = func() string {
 	}
 	b.WriteString(`</defs></svg>`)
 	return b.String()
-}()
+})
 
 // necBoard is what the Never-Ending Chess board draws.
 type necBoard struct {

@@ -200,7 +200,7 @@ func (n *NECNew) Render() app.UI {
 	form = append(form, app.Button().Class("btn primary big").Type("submit").DataSet("action", "start").Text("Start the game"))
 	return shell(n.live, "new", app.Main().Class("page nec-new").Body(
 		necStylesheet(),
-		app.Raw(necDefs),
+		app.Raw(necDefs()),
 		app.H2().Text("Never-Ending Chess"),
 		app.P().Class("lead").Body(
 			app.Text("2 to 8 players on an unbounded board. Everyone gives one order per update, and all orders happen at once. "),

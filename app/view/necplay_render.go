@@ -36,7 +36,7 @@ func (p *NECPlay) Render() app.UI {
 	}
 	return shell(p.live, "", app.Main().Class("nec-play").DataSet("phase", p.g.Phase().String()).Body(
 		necStylesheet(),
-		app.Raw(necDefs),
+		app.Raw(necDefs()),
 		app.Div().Class("nec-board-col").Body(p.viewport()),
 		app.Aside().Class("nec-side").Body(
 			p.titleBar(),
@@ -58,7 +58,7 @@ func (p *NECPlay) cover() app.UI {
 	}
 	return app.Div().Class("nec-cover").Role("dialog").Aria("modal", true).Aria("labelledby", "nec-cover-title").
 		DataSet("seat", seat).Body(
-		app.Raw(necDefs),
+		app.Raw(necDefs()),
 		necSwatch(seat),
 		app.H2().ID("nec-cover-title").Text("Pass to "+colour),
 		app.P().Text(fmt.Sprintf("%s, it is your turn to give an order for update %d. Everyone else, please look away.", name, p.g.Updates()+1)),

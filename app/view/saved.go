@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -136,8 +137,9 @@ func (p *SavedPage) onImportFile(ctx app.Context, e app.Event) {
 	})
 }
 
-// linkLike matches text that is a game link rather than PGN.
-var linkLike = regexp.MustCompile(`^(\S*#)?(\S*&)?g=\S*$`)
+// linkLike matches text that is a game link rather than PGN (compiled on first use, not
+// at start-up).
+var linkLike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\S*#)?(\S*&)?g=\S*$`) })
 
 // importText imports an export file (JSON), PGN text, or opens a game link.
 func (p *SavedPage) importText(name, text string) {
@@ -185,7 +187,7 @@ func problemTexts(errs []error) []string {
 
 func (p *SavedPage) onPaste(ctx app.Context, e app.Event) {
 	text := strings.TrimSpace(p.pasteText)
-	if linkLike.MatchString(text) {
+	if linkLike().MatchString(text) {
 		if _, err := store.ParseLink(text); err != nil {
 			p.say("This link does not open a game: "+strings.TrimPrefix(err.Error(), store.ErrLink.Error()+": ")+".", true)
 			return

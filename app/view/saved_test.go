@@ -19,7 +19,7 @@ func TestLinkLike(t *testing.T) {
 		"g=AQ\n1. e4":                        false,
 		`{"format":"plyground-games","v":1}`: false,
 	} {
-		if got := linkLike.MatchString(text); got != want {
+		if got := linkLike().MatchString(text); got != want {
 			t.Errorf("linkLike(%q) = %v, want %v", text, got, want)
 		}
 	}

@@ -2,6 +2,7 @@ package turn
 
 import (
 	"github.com/plyground/plyground/engine"
+	"sync"
 )
 
 // Slot is one scheduled turn: the side that moves and how many plies it may make; Plies 0
@@ -220,8 +221,9 @@ func (s *State) appendEnPassantByHand(buf []engine.Move, sq engine.Square) []eng
 }
 
 // enPassantMoves holds the engine's e.p. Move values, which depend only on the squares; they
-// are read once from small positions in which the capture is legal.
-var enPassantMoves = func() map[[2]engine.Square]engine.Move {
+// are read once, on first use (not at start-up), from small positions in which the capture
+// is legal.
+var enPassantMoves = sync.OnceValue(func() map[[2]engine.Square]engine.Move {
 	out := map[[2]engine.Square]engine.Move{}
 	for _, us := range []engine.Color{engine.White, engine.Black} {
 		rank, dir := 4, 1
@@ -252,10 +254,10 @@ var enPassantMoves = func() map[[2]engine.Square]engine.Move {
 		}
 	}
 	return out
-}()
+})
 
 func enPassantMove(us engine.Color, from, to engine.Square) (engine.Move, bool) {
-	m, ok := enPassantMoves[[2]engine.Square{from, to}]
+	m, ok := enPassantMoves()[[2]engine.Square{from, to}]
 	return m, ok
 }
 
