@@ -1,6 +1,8 @@
 package view
 
 import (
+	"html"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -187,17 +189,13 @@ func drawBoard(o boardOpts) app.HTMLDiv {
 			}
 		}
 	}
+	// Each rank is one raw element: the browser parses its HTML in one call, where go-app
+	// would create every square, piece and label and set each of their attributes by a call
+	// of its own (about 120 elements and 400 attributes for a board, the biggest part of the
+	// time the game screen takes to appear). go-app replaces a rank when its HTML changes.
 	rows := make([]app.UI, 8)
 	for r := range rows {
-		squares := make([]app.UI, 8)
-		for c := range squares {
-			squares[c] = renderCell(cells[r*8+c], o)
-		}
-		row := app.Div().Class("rank")
-		if !o.diagram {
-			row = row.Role("row")
-		}
-		rows[r] = row.Body(squares...)
+		rows[r] = app.Raw(rankHTML(cells[r*8:r*8+8], o))
 	}
 	if o.diagram {
 		return app.Div().
@@ -215,46 +213,59 @@ func drawBoard(o boardOpts) app.HTMLDiv {
 		Body(rows...)
 }
 
-// renderCell draws one square: its piece, if any, and its coordinates.
-func renderCell(c Cell, o boardOpts) app.UI {
-	label := SquareLabel(c.Square, c.Piece)
-	sq := app.Div().
-		Class(c.Classes()).
-		DataSet("square", c.Square.String())
-	if !o.diagram {
-		sq = sq.Role("gridcell")
-	}
-	var body []app.UI
-	if c.Piece == engine.NoPiece {
-		if !o.diagram {
-			sq = sq.Aria("label", label)
-		}
+// rankHTML writes one rank of cells as HTML: a row holding each square, its piece, if any,
+// and its coordinates. A playing board names every cell for assistive technology (grid
+// cells; the piece, or the square when empty, carries the label); a diagram is one image
+// and its cells carry no roles.
+func rankHTML(cells []Cell, o boardOpts) string {
+	var b strings.Builder
+	b.Grow(1600)
+	if o.diagram {
+		b.WriteString(`<div class="rank">`)
 	} else {
-		// The piece names the cell; the image itself comes from the stylesheet.
-		piece := app.Div().Class("piece")
+		b.WriteString(`<div class="rank" role="row">`)
+	}
+	for _, c := range cells {
+		label := html.EscapeString(SquareLabel(c.Square, c.Piece))
+		b.WriteString(`<div class="` + c.Classes() + `" data-square="` + c.Square.String() + `"`)
 		if !o.diagram {
-			piece = piece.Role("img")
-		}
-		piece = piece.DataSet("piece", c.Piece.String())
-		if !o.diagram {
-			piece = piece.Aria("label", label)
-		}
-		if sl := o.slide; sl.on && sl.to == c.Square {
-			name := "slide-a"
-			if sl.second {
-				name = "slide-b"
+			b.WriteString(` role="gridcell"`)
+			if c.Piece == engine.NoPiece {
+				b.WriteString(` aria-label="` + label + `"`)
 			}
-			piece = piece.Class(name).Style("--dx", "%d", sl.dx).Style("--dy", "%d", sl.dy)
 		}
-		body = append(body, piece)
+		b.WriteString(`>`)
+		if c.Piece != engine.NoPiece {
+			// The piece names the cell; the image itself comes from the stylesheet.
+			b.WriteString(`<div class="piece`)
+			if sl := o.slide; sl.on && sl.to == c.Square {
+				if sl.second {
+					b.WriteString(` slide-b`)
+				} else {
+					b.WriteString(` slide-a`)
+				}
+				b.WriteString(`" style="--dx: ` + strconv.Itoa(sl.dx) + `; --dy: ` + strconv.Itoa(sl.dy) + `;`)
+			}
+			b.WriteString(`"`)
+			if !o.diagram {
+				b.WriteString(` role="img"`)
+			}
+			b.WriteString(` data-piece="` + c.Piece.String() + `"`)
+			if !o.diagram {
+				b.WriteString(` aria-label="` + label + `"`)
+			}
+			b.WriteString(`></div>`)
+		}
+		if o.coords && c.RankLabel != "" {
+			b.WriteString(`<span class="coord rank-label" aria-hidden="true">` + html.EscapeString(c.RankLabel) + `</span>`)
+		}
+		if o.coords && c.FileLabel != "" {
+			b.WriteString(`<span class="coord file-label" aria-hidden="true">` + html.EscapeString(c.FileLabel) + `</span>`)
+		}
+		b.WriteString(`</div>`)
 	}
-	if o.coords && c.RankLabel != "" {
-		body = append(body, app.Span().Class("coord rank-label").Aria("hidden", true).Text(c.RankLabel))
-	}
-	if o.coords && c.FileLabel != "" {
-		body = append(body, app.Span().Class("coord file-label").Aria("hidden", true).Text(c.FileLabel))
-	}
-	return sq.Body(body...)
+	b.WriteString(`</div>`)
+	return b.String()
 }
 
 // screenPos returns the row and column where square sq is drawn for the orientation.

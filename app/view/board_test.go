@@ -1,6 +1,8 @@
 package view
 
 import (
+	"encoding/xml"
+	"io"
 	"strings"
 	"testing"
 
@@ -160,8 +162,9 @@ func TestLayoutMarks(t *testing.T) {
 	}
 }
 
-// TestBoardRender mounts the component in go-app's test engine and checks the elements it
-// draws: the grid, a rank row, an occupied and an empty square, a piece.
+// TestBoardRender mounts the component in go-app's test engine and checks what it draws:
+// the grid element, then, in the HTML of its ranks (raw elements), the rows, squares, pieces,
+// labels and coordinates, read back with an XML parser.
 func TestBoardRender(t *testing.T) {
 	e := app.NewTestEngine()
 	b := &Board{Position: engine.StartPosition(), Orientation: engine.White, Marks: Marks{engine.E4: MarkTarget}}
@@ -169,27 +172,128 @@ func TestBoardRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.ConsumeAll()
+	grid := app.Div().Class("board").Role("grid").Aria("label", "Chess board, White at the bottom").DataSet("orientation", "white")
+	if err := app.Match(grid, b, 0); err != nil {
+		t.Fatalf("grid: %v", err)
+	}
+	cells := Layout(engine.StartPosition(), engine.White, Marks{engine.E4: MarkTarget})
+	ranks := make([]htmlNode, 8)
+	for r := range ranks {
+		html := rankHTML(cells[r*8:r*8+8], boardOpts{coords: true})
+		if err := app.Match(app.Raw(html), b, 0, r); err != nil {
+			t.Fatalf("rank %d: %v", r, err)
+		}
+		ranks[r] = parseHTML(t, html)
+	}
 
 	tests := []struct {
-		name string
-		want app.UI
-		path []int
+		name  string
+		path  []int // rank (0 at the top), then child indexes
+		attrs map[string]string
+		text  string
 	}{
-		{"grid", app.Div().Class("board").Role("grid").Aria("label", "Chess board, White at the bottom").DataSet("orientation", "white"), []int{0}},
-		{"second row from the bottom", app.Div().Class("rank").Role("row"), []int{0, 6}},
-		{"e2", app.Div().Class("sq light occupied").Role("gridcell").DataSet("square", "e2"), []int{0, 6, 4}},
-		{"pawn on e2", app.Div().Class("piece").Role("img").DataSet("piece", "wP").Aria("label", "e2 white pawn"), []int{0, 6, 4, 0}},
-		{"e4, empty and marked", app.Div().Class("sq light target").Role("gridcell").DataSet("square", "e4").Aria("label", "e4 empty"), []int{0, 4, 4}},
-		{"a1", app.Div().Class("sq dark occupied").Role("gridcell").DataSet("square", "a1"), []int{0, 7, 0}},
-		{"rook on a1", app.Div().Class("piece").Role("img").DataSet("piece", "wR").Aria("label", "a1 white rook"), []int{0, 7, 0, 0}},
-		{"rank 1 coordinate", app.Text("1"), []int{0, 7, 0, 1, 0}},
-		{"file a coordinate", app.Text("a"), []int{0, 7, 0, 2, 0}},
+		{"second row from the bottom", []int{6}, map[string]string{"class": "rank", "role": "row"}, ""},
+		{"e2", []int{6, 4}, map[string]string{"class": "sq light occupied", "role": "gridcell", "data-square": "e2"}, ""},
+		{"pawn on e2", []int{6, 4, 0}, map[string]string{"class": "piece", "role": "img", "data-piece": "wP", "aria-label": "e2 white pawn"}, ""},
+		{"e4, empty and marked", []int{4, 4}, map[string]string{"class": "sq light target", "role": "gridcell", "data-square": "e4", "aria-label": "e4 empty"}, ""},
+		{"a1", []int{7, 0}, map[string]string{"class": "sq dark occupied", "role": "gridcell", "data-square": "a1"}, ""},
+		{"rook on a1", []int{7, 0, 0}, map[string]string{"class": "piece", "role": "img", "data-piece": "wR", "aria-label": "a1 white rook"}, ""},
+		{"rank 1 coordinate", []int{7, 0, 1}, map[string]string{"class": "coord rank-label", "aria-hidden": "true"}, "1"},
+		{"file a coordinate", []int{7, 0, 2}, map[string]string{"class": "coord file-label", "aria-hidden": "true"}, "a"},
 	}
 	for _, tt := range tests {
-		if err := app.Match(tt.want, b, tt.path...); err != nil {
-			t.Errorf("%s: %v", tt.name, err)
+		n := ranks[tt.path[0]]
+		for _, i := range tt.path[1:] {
+			if i >= len(n.children) {
+				t.Fatalf("%s: no child %d at %v", tt.name, i, tt.path)
+			}
+			n = n.children[i]
+		}
+		for k, v := range tt.attrs {
+			if n.attrs[k] != v {
+				t.Errorf("%s: %s=%q, want %q", tt.name, k, n.attrs[k], v)
+			}
+		}
+		if n.attrs["aria-label"] != "" && tt.attrs["aria-label"] == "" {
+			t.Errorf("%s: unexpected aria-label %q", tt.name, n.attrs["aria-label"])
+		}
+		if n.text != tt.text {
+			t.Errorf("%s: text %q, want %q", tt.name, n.text, tt.text)
 		}
 	}
+}
+
+// TestRankHTMLSlideAndDiagram checks the parts of a rank that depend on the options: the
+// sliding piece's classes and offsets, and a diagram's cells without roles or labels.
+func TestRankHTMLSlideAndDiagram(t *testing.T) {
+	cells := Layout(engine.StartPosition(), engine.White, nil)
+	for _, tt := range []struct {
+		name  string
+		opts  boardOpts
+		attrs map[string]string
+	}{
+		{"first ply slides", boardOpts{slide: slide{on: true, to: engine.A1, dx: 2, dy: -3}}, map[string]string{"class": "piece slide-a", "style": "--dx: 2; --dy: -3;", "role": "img"}},
+		{"second ply slides", boardOpts{slide: slide{on: true, to: engine.A1, dx: 0, dy: 1, second: true}}, map[string]string{"class": "piece slide-b", "style": "--dx: 0; --dy: 1;"}},
+		{"another square slides", boardOpts{slide: slide{on: true, to: engine.B1, dx: 1}}, map[string]string{"class": "piece", "style": ""}},
+		{"diagram", boardOpts{diagram: true}, map[string]string{"class": "piece", "role": "", "aria-label": "", "data-piece": "wR"}},
+	} {
+		rank := parseHTML(t, rankHTML(cells[56:64], tt.opts))
+		piece := rank.children[0].children[0]
+		for k, v := range tt.attrs {
+			if piece.attrs[k] != v {
+				t.Errorf("%s: %s=%q, want %q", tt.name, k, piece.attrs[k], v)
+			}
+		}
+		if tt.opts.diagram && (rank.attrs["role"] != "" || rank.children[0].attrs["role"] != "") {
+			t.Errorf("%s: roles on a diagram's row or cell: %v %v", tt.name, rank.attrs, rank.children[0].attrs)
+		}
+	}
+}
+
+// htmlNode is an element read back from HTML: its attributes, children and text.
+type htmlNode struct {
+	attrs    map[string]string
+	children []htmlNode
+	text     string
+}
+
+// parseHTML reads well-formed HTML (as XML) into an htmlNode tree.
+func parseHTML(t *testing.T, s string) htmlNode {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(s))
+	var stack []*htmlNode
+	var root htmlNode
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("parsing %q: %v", s, err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			n := htmlNode{attrs: map[string]string{}}
+			for _, a := range tok.Attr {
+				n.attrs[a.Name.Local] = a.Value
+			}
+			if len(stack) == 0 {
+				root = n
+				stack = append(stack, &root)
+				continue
+			}
+			top := stack[len(stack)-1]
+			top.children = append(top.children, n)
+			stack = append(stack, &top.children[len(top.children)-1])
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			if len(stack) > 0 {
+				stack[len(stack)-1].text += string(tok)
+			}
+		}
+	}
+	return root
 }
 
 func TestHomeRender(t *testing.T) {

@@ -530,6 +530,16 @@ func (p *Play) onPointerMove(ctx app.Context, e app.Event) {
 		d.moved = true
 		piece.Get("classList").Call("add", "dragging")
 	}
+	if !d.piece.Get("isConnected").Bool() {
+		// The rank was drawn again (its HTML changed) while the piece was held: follow the
+		// new image of the piece.
+		piece := e.Get("currentTarget").Call("querySelector", fmt.Sprintf(`[data-square="%s"] .piece`, d.from))
+		if !piece.Truthy() {
+			return
+		}
+		d.piece = piece
+		piece.Get("classList").Call("add", "dragging")
+	}
 	d.piece.Get("style").Call("setProperty", "transform", fmt.Sprintf("translate(%.1fpx, %.1fpx)", x-d.cx, y-d.cy))
 }
 

@@ -277,9 +277,13 @@ describe('game screen', () => {
 
   test('drag and drop with the mouse, flip, and the promotion picker', async () => {
     const page = await open('/play?variant=orthodox&fen=' + encodeURIComponent('7k/4P3/8/8/8/8/8/K7 w - - 0 1'));
+    // A rank is drawn anew when its squares change (a selection marks the targets), so the
+    // square found may be replaced before it is measured: measure again then.
     const center = async (sq) => {
-      const b = await page.locator(`.board [data-square="${sq}"]`).boundingBox();
-      return [b.x + b.width / 2, b.y + b.height / 2];
+      for (;;) {
+        const b = await page.locator(`.board [data-square="${sq}"]`).boundingBox();
+        if (b) return [b.x + b.width / 2, b.y + b.height / 2];
+      }
     };
     // Drag the king a1-b2.
     let [x, y] = await center('a1');
@@ -343,8 +347,10 @@ describe('game screen', () => {
       await page.waitForSelector('.board [data-square="e4"] [data-piece="wP"]');
       // A finger drags the e7 pawn to e5 (raw touch events through the DevTools protocol).
       const box = async (sq) => {
-        const b = await page.locator(`.board [data-square="${sq}"]`).boundingBox();
-        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+        for (;;) { // measured again if its rank was drawn anew meanwhile
+          const b = await page.locator(`.board [data-square="${sq}"]`).boundingBox();
+          if (b) return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+        }
       };
       const cdp = await phone.newCDPSession(page);
       const a = await box('e7');
