@@ -250,6 +250,10 @@ func (p *Play) turnDone() bool {
 	return p.s.Over() || g.State().Mover() != states[current.confirmed].Mover()
 }
 
+// awaitingConfirmation reports whether a finished turn waits for its confirmation: the board
+// takes no move then (the next side's move would go on top of a turn that is not final).
+func (p *Play) awaitingConfirmation() bool { return p.movePending() && p.turnDone() }
+
 // confirmMove makes the waiting moves final: saved, and in the address (the link to send).
 func (p *Play) confirmMove(ctx app.Context, e app.Event) {
 	if p.movePending() {

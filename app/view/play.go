@@ -484,6 +484,10 @@ func (p *Play) onPointerDown(ctx app.Context, e app.Event) {
 		ctx.PreventUpdate()
 		return
 	}
+	if p.awaitingConfirmation() {
+		ctx.PreventUpdate()
+		return
+	}
 	board := e.Get("currentTarget")
 	x, y := e.Get("clientX").Float(), e.Get("clientY").Float()
 	sq := p.squareAtPoint(board, x, y)

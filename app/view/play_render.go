@@ -99,7 +99,7 @@ func (p *Play) board() app.UI {
 		On("lostpointercapture", p.onPointerCancel).
 		On("contextmenu", func(ctx app.Context, e app.Event) { e.PreventDefault(); ctx.PreventUpdate() })
 	wrap := app.Div().Class("board-wrap")
-	if s.HumanToMove() {
+	if s.HumanToMove() && !p.awaitingConfirmation() {
 		wrap = wrap.Class("can-move")
 	}
 	if s.Viewing() {

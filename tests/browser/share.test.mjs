@@ -202,6 +202,13 @@ describe('share links', () => {
     await ply(page, 'b8c6');
     await page.waitForSelector('[data-action="take-back-move"]');
     await page.screenshot({ path: join(outDir, 'share-confirm-move.png') });
+    // Until the turn is confirmed, the board takes no move for the next side.
+    assert.equal(await page.locator('.board-wrap.can-move').count(), 0, 'the board says it takes no move');
+    await page.click('.board [data-square="d2"]');
+    await page.click('.board [data-square="d4"]');
+    await page.waitForTimeout(300);
+    assert.equal((await pieces(page)).d2, 'wP', 'no move on top of a turn awaiting confirmation');
+    assert.equal(await page.locator('.board [data-square="d2"].selected').count(), 0, 'nothing picked up');
     await page.click('[data-action="take-back-move"]');
     await page.waitForSelector('[data-action="take-back-move"]', { state: 'detached' });
     const board = await pieces(page);
