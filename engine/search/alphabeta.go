@@ -17,7 +17,7 @@ const (
 	// MaxDepth is the deepest iteration.
 	MaxDepth = 64
 	// chanceBound bounds the values a chance node averages (a win counts as this much), so
-	// that the expectimax can prune (Star1).
+	// that the expectimax can prune (Star1), unless Options.ChanceWin says otherwise.
 	chanceBound = 4000
 )
 
@@ -46,6 +46,11 @@ type Options struct {
 	// gains its opponent), so that the search does not settle for a draw, such as a
 	// repetition, in an even position. Negative values like draws.
 	Contempt int
+	// ChanceWin bounds the values a chance node averages (0: 4000): a win below a chance
+	// node counts as this much, a loss as minus this much. A game whose evaluation is
+	// scaled to odds of winning (dice chess) sets it to the value of a sure win, so that
+	// the expectimax weighs a chance of winning at once against material at the right rate.
+	ChanceWin int
 }
 
 // Scored is a root action with the score of its last search.
@@ -87,6 +92,7 @@ type Searcher[S any, A comparable] struct {
 	qchance bool // the quiescence search is below a chance node
 	side    int  // the side to move at the root
 	draw    int  // the value of a draw for the root side (minus the contempt)
+	bound   int  // chance nodes average values in -bound..bound (Options.ChanceWin)
 	pv      [maxPly][maxPly]A
 	pvLen   [maxPly]int
 }
@@ -140,6 +146,10 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 		return Result[A]{}, ErrNoAction
 	}
 	x.side, x.draw = node.Side, -o.Contempt
+	x.bound = chanceBound
+	if o.ChanceWin > 0 {
+		x.bound = min(o.ChanceWin, MateBound)
+	}
 	if node.TurnStart {
 		x.reps = append(x.reps, x.g.Key(s))
 	}
@@ -488,7 +498,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 
 // chance averages the outcomes of a chance node, pruning with Star1: each outcome is searched
 // with the window that would already decide the average, assuming the outcomes not yet
-// searched are as good or as bad as chanceBound.
+// searched are as good or as bad as the bound (Options.ChanceWin).
 //
 // In the quiescence search (quiet set) the outcomes are searched by the quiescence search
 // too: a piece left where the opponent may take it is worth what the roll's odds say, not
@@ -502,7 +512,7 @@ func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alp
 	if total <= 0 {
 		return x.g.Evaluate(s)
 	}
-	const lo, hi = -chanceBound, chanceBound
+	lo, hi := -x.bound, x.bound
 	a := max(alpha, lo)
 	bt := min(beta, hi)
 	if a >= bt {

@@ -577,12 +577,16 @@ func EvaluateTurn(p engine.Position, left, next int) int {
 	var ei evalInfo
 	var b board
 	b.read(&p)
-	score := evaluate(&b, &ei)
+	return evaluateTurn(&b, &ei, left, next)
+}
+
+func evaluateTurn(b *board, ei *evalInfo, left, next int) int {
+	score := evaluate(b, ei)
 	if next <= 0 {
 		return score
 	}
 	var buf [8]int
-	h := hanging(&b, &ei, b.turn, next >= 2, buf[:0])
+	h := hanging(b, ei, b.turn, next >= 2, buf[:0])
 	loss := 0
 	for i := max(left, 0); i < len(h) && i < left+next; i++ {
 		loss += h[i]

@@ -1,6 +1,8 @@
 package turn
 
 import (
+	"math"
+
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/engine/search"
 )
@@ -202,18 +204,89 @@ func (g *SearchGame) nextPlies(s State) int {
 }
 
 // Evaluate returns the value of s for the mover: search.EvaluateTurn with the plies left in
-// the turn and the opponent's next turn, the token balance (SDM), and in dice chess the odds
-// that a king left in check is captured.
+// the turn and the opponent's next turn, the token balance (SDM), and in dice chess, squashed
+// (squash), the kings' exposure to checks (diceExposure) and the odds that a king left in
+// check is captured (diceOdds).
 func (g *SearchGame) Evaluate(s State) int {
 	us := s.Mover()
 	left := int(s.plies - s.ply)
 	next := g.nextPlies(s)
-	v := search.EvaluateTurn(s.pos, left, next)
-	v += 15 * (int(s.tokens[us]) - int(s.tokens[us.Other()]))
-	if g.dice && s.roll == (Dice{}) {
-		v += g.diceOdds(s)
+	if g.dice {
+		v, x := search.EvaluateTurnExposure(s.pos, left, next)
+		v = squash(v) + diceExposure(s, x)
+		if s.roll == (Dice{}) {
+			v += g.diceOdds(s)
+		}
+		return v
 	}
-	return v
+	v := search.EvaluateTurn(s.pos, left, next)
+	return v + 15*(int(s.tokens[us])-int(s.tokens[us.Other()]))
+}
+
+// diceWin is what a sure win is worth in dice chess, in the units of the squashed evaluation
+// (search.Options.ChanceWin, and the king-capture odds of diceOdds and diceExposure). The
+// squashed evaluation reads as odds of winning: v/diceWin = 2p - 1 for a win probability p,
+// so that +100 centipawns add about 3% to the odds, a queen more gives about 78% to 22%. With
+// the search's default (4000) a 25% chance of taking the king at once was worth a queen, and
+// the computer gave pieces away for unsound checks.
+const diceWin = 1500
+
+// squashScale is the value squash tends to as the evaluation grows: a sure win.
+const squashScale = diceWin
+
+// squash maps a dice-chess evaluation v to squashScale·tanh(v/squashScale): about v for
+// small v, then growing ever slower. The expectimax averages values as if each centipawn were
+// worth the same, but a side far ahead gains little from more material and loses everything
+// with its king (D4): squashed, a risk of losing the king outweighs a gain that adds little
+// to the odds of winning. unsquash is its inverse.
+func squash(v int) int {
+	return int(math.Round(squashScale * math.Tanh(float64(v)/squashScale)))
+}
+
+// unsquash returns the evaluation whose squash is v, for scores reported in centipawns. Wins
+// and losses (search.MateBound and beyond) are kept; values at the scale or beyond (the king
+// capture odds come on top of the squashed evaluation) continue the inverse at the last
+// squashed value, so that unsquash keeps the order.
+func unsquash(v int) int {
+	if v >= search.MateBound || v <= -search.MateBound {
+		return v
+	}
+	a := min(abs(v), squashScale-1)
+	u := int(math.Round(squashScale*math.Atanh(float64(a)/squashScale))) + abs(v) - a
+	u = min(u, search.MateBound-1)
+	if v < 0 {
+		return -u
+	}
+	return u
+}
+
+// diceExposure values the kings' exposure to checks in dice chess (D3, D4): the opponent
+// rolls a piece that gives check, the king's side then rolls no piece that answers it and
+// passes, and the checker's side then rolls the checker and takes the king. The threat of
+// the side about to move counts in full, the other side's at half (the mover may use its
+// turn to meet it): before the roll the mover is about to move; after it, the mover has used
+// its roll (standing pat in the quiescence search) and the opponent moves next.
+func diceExposure(s State, x [2]search.Exposure) int {
+	us := s.Mover()
+	mine, theirs := exposureThreat(x[us.Other()]), exposureThreat(x[us])
+	if s.roll == (Dice{}) {
+		return mine - theirs/2
+	}
+	return mine/2 - theirs
+}
+
+// exposureThreat is the value of the king capture that a king's exposure x threatens, for
+// the side that may give the check: the chance of rolling a checker, times the chance that
+// the roll then allows no answer, times the chance of rolling the checker again (D1).
+func exposureThreat(x search.Exposure) int {
+	if x.Checkers == 0 {
+		return 0
+	}
+	answer := 0
+	if x.Answers > 0 {
+		answer = chanceOfTypes(x.Answers)
+	}
+	return diceWin * chanceOfTypes(x.Checkers) * (36 - answer) * chanceOfTypes(1) / (36 * 36 * 36)
 }
 
 // chanceOfTypes returns, in 36ths, the chance that a roll of two dice allows a piece of one of
@@ -232,7 +305,7 @@ func chanceOfTypes(k int) int {
 func (g *SearchGame) diceOdds(s State) int {
 	p := s.pos
 	us := p.Turn()
-	const win = 3000
+	const win = diceWin
 	types := func(b engine.Bitboard) int {
 		var seen [7]bool
 		n := 0

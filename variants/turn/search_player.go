@@ -118,6 +118,9 @@ func (p *Player) think(s State, hist []uint64, o ThinkOptions) (Thought, error) 
 	for i := 0; ; i++ {
 		opts := search.Options{Budget: b, Noise: lv.Noise, Seed: o.Seed + uint64(i)*0x9e37, History: hist,
 			Contempt: contempt}
+		if p.g.dice {
+			opts.ChanceWin = diceWin
+		}
 		r, err := p.x.Search(s, opts)
 		if err != nil {
 			if i > 0 {
@@ -127,6 +130,9 @@ func (p *Player) think(s State, hist []uint64, o ThinkOptions) (Thought, error) 
 		}
 		if i == 0 {
 			out.Score, out.Depth = r.Score, r.Depth
+			if p.g.dice {
+				out.Score = unsquash(r.Score) // the dice evaluation is squashed
+			}
 			out.Mate = r.Score >= search.MateBound
 		}
 		out.Nodes += r.Nodes

@@ -1,0 +1,103 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/plyground/plyground/engine"
+)
+
+// TestD4_KingExposure checks the count behind the dice-chess king-exposure term (D3, D4): the
+// piece types of the opponent that can give check with their next ply, and the piece types
+// that could answer such a check (a king with a safe flight square, a piece attacking the
+// square the checker lands on). Counted by hand for each position.
+func TestD4_KingExposure(t *testing.T) {
+	tests := []struct {
+		name  string
+		fen   string
+		white Exposure // the white king's exposure to Black's checks
+		black Exposure
+	}{
+		{"bare kings", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", Exposure{}, Exposure{}},
+		// The queen checks on d1; the king has f1 and h1; nothing else covers d1.
+		{"queen on the open file", "3q2k1/8/8/8/8/8/5PPP/6K1 w - - 0 1", Exposure{1, 1}, Exposure{}},
+		// The rook on a1 covers d1: a second answering type.
+		{"rook covers the check square", "3q2k1/8/8/8/8/8/5PPP/R5K1 w - - 0 1", Exposure{1, 2}, Exposure{}},
+		// The knight checks on e2 or f3; the king has flights, the g2 pawn covers f3.
+		{"knight check", "6k1/8/8/8/3n4/8/5PPP/6K1 w - - 0 1", Exposure{1, 2}, Exposure{}},
+		// The f3 pawn checks by advancing to f2.
+		{"pawn check by a push", "6k1/8/8/8/8/5p2/6PP/6K1 w - - 0 1", Exposure{1, 1}, Exposure{}},
+		// Knight (g3) and queen (b1 or g2) check; the knight covers the only flight g1; the
+		// h2 pawn covers g3.
+		{"two checking types, no flight", "6k1/8/8/8/8/8/q3n1PP/7K w - - 0 1", Exposure{2, 1}, Exposure{}},
+		// A king in check is not exposed to a check: the check is there (diceOdds prices it).
+		{"already in check", "6k1/8/8/8/8/8/5PPP/3q2K1 w - - 0 1", Exposure{}, Exposure{}},
+		// Both ways: the rook checks on d8 (the e7 pawn shields the file), the black king
+		// keeps f7 and f8; the bishop checks on c3, the white king keeps e2, f1 and f2.
+		{"both kings", "4k3/4p3/8/8/8/8/1b6/3RK3 w - - 0 1", Exposure{1, 1}, Exposure{1, 1}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := engine.ParseFEN(tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := KingExposure(p)
+			if got[engine.White] != tc.white || got[engine.Black] != tc.black {
+				t.Errorf("%s: white %+v, black %+v; want white %+v, black %+v", tc.fen,
+					got[engine.White], got[engine.Black], tc.white, tc.black)
+			}
+			if v, x := EvaluateTurnExposure(p, 1, 1); v != EvaluateTurn(p, 1, 1) || x != got {
+				t.Errorf("EvaluateTurnExposure = %d, %v; want %d, %v", v, x, EvaluateTurn(p, 1, 1), got)
+			}
+		})
+	}
+}
+
+// gamble is a tiny game for the chance bound: at the root, side 0 either takes a sure
+// position worth sure, or rolls a die that wins at once one time in four and otherwise leaves
+// a position worth -100.
+type gamble struct{ sure int }
+
+// States: 0 root, 1 the sure position, 2 the roll, 3 the win, 4 the other outcome.
+func (gamble) Side(s int) int      { return 0 }
+func (gamble) Key(s int) uint64    { return uint64(s + 1) }
+func (gamble) Do(s int, a int) int { return a }
+func (g gamble) Evaluate(s int) int {
+	if s == 1 {
+		return g.sure
+	}
+	return -100
+}
+func (gamble) Expand(s int, buf []Branch[int]) (Node, []Branch[int]) {
+	switch s {
+	case 0:
+		return Node{Kind: Decision}, append(buf, Branch[int]{Action: 1}, Branch[int]{Action: 2})
+	case 2:
+		return Node{Kind: Chance}, append(buf, Branch[int]{Action: 3, Weight: 1}, Branch[int]{Action: 4, Weight: 3})
+	case 3:
+		return Node{Kind: Terminal, Outcome: Win}, buf
+	}
+	return Node{Kind: Decision}, buf // a leaf: searched at depth 0, the evaluation stands
+}
+
+// TestD4_ChanceWinWeighsWins checks Options.ChanceWin: the value a win counts for at a
+// chance node sets the rate at which a chance of winning at once (a king capture in dice
+// chess, D4) is traded against a sure evaluation.
+func TestD4_ChanceWinWeighsWins(t *testing.T) {
+	for _, tc := range []struct {
+		chanceWin, want int
+	}{
+		{0, 2},    // a win is 4000: 1000 - 75 beats the sure 300
+		{1000, 1}, // a win is 1000: 250 - 75 does not
+		{4000, 2},
+	} {
+		x := New[int, int](gamble{sure: 300}, 10)
+		r, err := x.Search(0, Options{Budget: Budget{Depth: 1}, ChanceWin: tc.chanceWin})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Action != tc.want {
+			t.Errorf("ChanceWin %d: chose %d (score %d), want %d", tc.chanceWin, r.Action, r.Score, tc.want)
+		}
+	}
+}
