@@ -76,6 +76,29 @@ func (s *Session) ClockLeft(c engine.Color) time.Duration {
 	return max(s.clock.Left(c, s.env.Now()), 0)
 }
 
+// ClockTimes returns the time each side has left now (White's first), and false when the
+// clocks have not started (or the game has none): what is kept when the game is saved.
+func (s *Session) ClockTimes() ([2]time.Duration, bool) {
+	if !s.tc.On() || !s.clockStarted {
+		return [2]time.Duration{}, false
+	}
+	now := s.env.Now()
+	return [2]time.Duration{s.clock.Left(engine.White, now), s.clock.Left(engine.Black, now)}, true
+}
+
+// ResumeClocks sets the time each side has left (White's first) in a game opened again
+// after an interruption (a saved game, a reload) and lets the clock of the side to move run
+// from now. It does nothing in a game without clocks or without any action yet (its clocks
+// start with the first action).
+func (s *Session) ResumeClocks(left [2]time.Duration) {
+	if !s.tc.On() || s.game.Len() == 0 {
+		return
+	}
+	s.clock = turn.ResumedClock(left, s.tc.Increment)
+	s.clockStarted = true
+	s.updateClock()
+}
+
 // ClockRunning returns the side whose clock runs, if any. Clocks start with the first
 // action of the game.
 func (s *Session) ClockRunning() (engine.Color, bool) {

@@ -287,6 +287,64 @@ func TestS7_SkippedTurnCostsNoTime(t *testing.T) {
 	}
 }
 
+// TestClockResume checks what a saved game keeps of its clocks (ClockTimes) and how a game
+// opened again goes on from them (ResumeClocks): the side to move's clock runs from the
+// opening, the other's stands, and a game without actions or clocks is left alone.
+func TestClockResume(t *testing.T) {
+	ft := newFakeTime()
+	tc := TimeControl{Initial: time.Minute, Increment: 2 * time.Second}
+	s := startEnv(t, Config{Variant: "orthodox", Clock: tc}, Env{Now: ft.now})
+	if _, ok := s.ClockTimes(); ok {
+		t.Error("clock times before the first action")
+	}
+	click(t, s, "e2e4")
+	ft.wait(7 * time.Second)
+	clicks(t, s, "e7e5")
+	ft.wait(3 * time.Second)
+	left, ok := s.ClockTimes()
+	want := [2]time.Duration{time.Minute + 2*time.Second - 3*time.Second, time.Minute + 2*time.Second - 7*time.Second}
+	if !ok || left != want {
+		t.Fatalf("clock times %v %v, want %v", left, ok, want)
+	}
+
+	// Opened again an hour later: White (to move) goes on from 59 s, Black keeps 55 s.
+	ft.wait(time.Hour)
+	again, err := Load(s.Game().Record(), s.Seats(), tc, Env{Now: ft.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.ResumeClocks(left)
+	if c, ok := again.ClockRunning(); !ok || c != engine.White {
+		t.Errorf("running after the resume: %v %v", c, ok)
+	}
+	ft.wait(4 * time.Second)
+	if got := again.ClockLeft(engine.White); got != want[0]-4*time.Second {
+		t.Errorf("White %v, want %v", got, want[0]-4*time.Second)
+	}
+	if got := again.ClockLeft(engine.Black); got != want[1] {
+		t.Errorf("Black %v, want %v", got, want[1])
+	}
+	ft.wait(time.Minute)
+	if !again.Tick() {
+		t.Error("no flag when the resumed time ran out")
+	}
+
+	// No action yet, or no clocks: nothing to resume.
+	fresh := startEnv(t, Config{Variant: "orthodox", Clock: tc}, Env{Now: ft.now})
+	fresh.ResumeClocks([2]time.Duration{time.Second, time.Second})
+	if _, running := fresh.ClockRunning(); running || fresh.ClockLeft(engine.White) != time.Minute {
+		t.Error("a game without actions resumed its clocks")
+	}
+	untimed, err := Load(s.Game().Record(), s.Seats(), TimeControl{}, Env{Now: ft.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	untimed.ResumeClocks(left)
+	if _, running := untimed.ClockRunning(); running {
+		t.Error("a game without clocks resumed them")
+	}
+}
+
 func TestD3_ForcedPassThenD4_KingCapture(t *testing.T) {
 	s := startEnv(t, Config{Variant: "dice"}, scripted(roll(1, 2), roll(1, 2), roll(5, 3), roll(3, 4), roll(5, 6)))
 	p := s.Panel()

@@ -25,6 +25,9 @@ import (
 // where "title" and "levels" may be missing (no title; both players human), a level of 0
 // is a human player and any other the computer's level, "result" is the PGN result ("1-0",
 // "0-1", "1/2-1/2", "*") and "record" the game record of package turn (turn.Game.Encode).
+// A game played with clocks also has "clock":{"tc":"5+3","left":[298500,300000]}: the time
+// control ("minutes+seconds") and the milliseconds White and Black had left when the record
+// was saved (entries without it, and readers that do not know it, are games without clocks).
 // Fields that version 1 does not know are ignored.
 const Version = 1
 
@@ -72,7 +75,28 @@ type Entry struct {
 	Result string
 	// Record is the game record (turn.Game.Encode).
 	Record string
+	// Clock is the time control and the time left of a game played with clocks, as they
+	// were when Record was saved; the zero value for a game without clocks.
+	Clock Clock
 }
+
+// Clock is what is kept of a game's clocks.
+type Clock struct {
+	// Control is the time control as "minutes+seconds" ("5+3"); "" when the game has none.
+	Control string
+	// Left is the time White and Black had left.
+	Left [2]time.Duration
+}
+
+// clockV1 is the JSON form of Clock in version 1.
+type clockV1 struct {
+	Control string   `json:"tc"`
+	Left    [2]int64 `json:"left"` // milliseconds
+}
+
+// maxClockLeft bounds the time left on a saved clock (the longest time control is 600
+// minutes, plus increments).
+const maxClockLeft = 1000 * time.Hour
 
 // entryV1 is the JSON form of version 1.
 type entryV1 struct {
@@ -85,6 +109,7 @@ type entryV1 struct {
 	Updated string    `json:"updated"`
 	Result  string    `json:"result"`
 	Record  string    `json:"record"`
+	Clock   *clockV1  `json:"clock,omitempty"`
 }
 
 // timeLayout is how times are written: RFC 3339 in UTC with milliseconds.
@@ -105,6 +130,9 @@ func encodeEntry(e Entry) (string, error) {
 		Updated: e.Updated.UTC().Format(timeLayout),
 		Result:  e.Result,
 		Record:  e.Record,
+	}
+	if e.Clock.Control != "" {
+		w.Clock = &clockV1{Control: e.Clock.Control, Left: [2]int64{e.Clock.Left[0].Milliseconds(), e.Clock.Left[1].Milliseconds()}}
 	}
 	b, err := json.Marshal(w)
 	if err != nil {
@@ -157,6 +185,10 @@ func decodeV1(raw string) (Entry, error) {
 		Result:  w.Result,
 		Record:  w.Record,
 	}
+	if w.Clock != nil {
+		e.Clock = Clock{Control: w.Clock.Control, Left: [2]time.Duration{
+			time.Duration(w.Clock.Left[0]) * time.Millisecond, time.Duration(w.Clock.Left[1]) * time.Millisecond}}
+	}
 	var err error
 	if e.Created, err = time.Parse(time.RFC3339, w.Created); err != nil {
 		return e, fmt.Errorf("%w: created: %v", ErrDamaged, err)
@@ -193,6 +225,16 @@ func checkEntry(e Entry) error {
 	}
 	if e.Record == "" {
 		return fmt.Errorf("%w: no game record", ErrDamaged)
+	}
+	if c := e.Clock; c.Control != "" || c.Left != [2]time.Duration{} {
+		if c.Control == "" || len(c.Control) > 16 {
+			return fmt.Errorf("%w: clock: time control %q", ErrDamaged, c.Control)
+		}
+		for i, l := range c.Left {
+			if l < 0 || l > maxClockLeft {
+				return fmt.Errorf("%w: clock: %s's time left %v is not in 0-%v", ErrDamaged, sideName(i), l, maxClockLeft)
+			}
+		}
 	}
 	return nil
 }

@@ -38,6 +38,8 @@ func TestEntryV1Samples(t *testing.T) {
 			"rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR", "2026-03-06T09:00:00Z"},
 		"resigned.json": {"", [2]string{"Jo", "Kim"}, [2]int{}, "0-1", "orthodox", 2,
 			"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR", "2026-03-07T09:00:00Z"},
+		"clock.json": {"", [2]string{"Nia", "Oto"}, [2]int{}, "*", "orthodox", 3,
+			"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R", "2026-11-22T16:00:00Z"},
 		"unknown-fields.json": {"", [2]string{"Lee", "Max"}, [2]int{}, "*", "orthodox", 3,
 			"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R", "2026-03-08T09:00:00Z"},
 	}
@@ -115,6 +117,7 @@ func TestDecodeEntryProblems(t *testing.T) {
 		{"bad-result.json", ErrDamaged, `result "2-0"`},
 		{"bad-date.json", ErrDamaged, "created"},
 		{"bad-id.json", ErrDamaged, "may hold only"},
+		{"bad-clock.json", ErrDamaged, "White's time left"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -134,6 +137,42 @@ func TestDecodeEntryProblems(t *testing.T) {
 	}
 	if _, err := Open(e.Record); err == nil {
 		t.Error("bad-record.json: the record replays")
+	}
+}
+
+// TestEntryClock reads the clocks saved with a game played with a time control, writes them
+// back, and checks that a game without clocks has none.
+func TestEntryClock(t *testing.T) {
+	e, err := DecodeEntry(readFile(t, "entry-v1/clock.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Clock{Control: "5+3", Left: [2]time.Duration{298500 * time.Millisecond, 301250 * time.Millisecond}}
+	if e.Clock != want {
+		t.Errorf("clock %+v, want %+v", e.Clock, want)
+	}
+	raw, err := encodeEntry(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(raw, `"clock":{"tc":"5+3","left":[298500,301250]}`) {
+		t.Errorf("stored form %s", raw)
+	}
+	plain, err := DecodeEntry(readFile(t, "entry-v1/ongoing-orthodox.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Clock != (Clock{}) {
+		t.Errorf("a game saved without clocks has %+v", plain.Clock)
+	}
+	if raw, _ := encodeEntry(plain); strings.Contains(raw, "clock") {
+		t.Errorf("clock written for a game without clocks: %s", raw)
+	}
+	for _, bad := range []Clock{{Control: "", Left: [2]time.Duration{time.Second, 0}}, {Control: "5+3", Left: [2]time.Duration{0, 2000 * time.Hour}}} {
+		e.Clock = bad
+		if _, err := encodeEntry(e); err == nil {
+			t.Errorf("encoded an entry with clock %+v", bad)
+		}
 	}
 }
 

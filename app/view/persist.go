@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/browser"
@@ -111,10 +112,12 @@ func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeContro
 				seats[i].Name = sh.Players[i].Name
 			}
 		}
+		tc = savedTimeControl(u, tc, e)
 		s, err := session.Load(sh.Game.Record(), seats, tc, env)
 		if err != nil {
 			return nil, false, err
 		}
+		resumeClocks(s, e)
 		current.sess, current.entry, current.confirmed = s, e, s.Len()
 		return s, save, nil
 	}
@@ -129,14 +132,52 @@ func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeContro
 		if !explicitSeats(u) {
 			seats = seatsOf(saved.Players)
 		}
+		tc = savedTimeControl(u, tc, saved.Entry)
 		s, err := session.Load(saved.Game.Record(), seats, tc, env)
 		if err != nil {
 			return nil, false, err
 		}
+		resumeClocks(s, saved.Entry)
 		current.sess, current.entry, current.confirmed = s, saved.Entry, s.Len()
 		return s, false, nil
 	}
 	return nil, false, nil
+}
+
+// clockOf returns what is kept of the session's clocks when it is saved: the time control
+// and each side's time left (the full time before the first action).
+func clockOf(s *session.Session) store.Clock {
+	tc := s.TimeControl()
+	if !tc.On() {
+		return store.Clock{}
+	}
+	left, ok := s.ClockTimes()
+	if !ok {
+		left = [2]time.Duration{tc.Initial, tc.Initial}
+	}
+	return store.Clock{Control: tc.String(), Left: left}
+}
+
+// savedTimeControl returns the time control of a saved game opened again: the address's
+// when it names one (?clock=), else the one saved with the game, else tc.
+func savedTimeControl(u *url.URL, tc session.TimeControl, e store.Entry) session.TimeControl {
+	if u.Query().Has("clock") || e.Clock.Control == "" {
+		return tc
+	}
+	if saved, err := session.ParseTimeControl(e.Clock.Control); err == nil {
+		return saved
+	}
+	return tc
+}
+
+// resumeClocks gives the clocks of a game opened again the times saved with it, when the
+// saved record is the game shown (a later or earlier state has other times) and the time
+// control is the one saved.
+func resumeClocks(s *session.Session, e store.Entry) {
+	if e.Clock.Control == "" || e.Clock.Control != s.TimeControl().String() || e.Record != s.Game().Encode() {
+		return
+	}
+	s.ResumeClocks(e.Clock.Left)
 }
 
 // placeShared decides under which saved game a game opened from a link is kept, and
@@ -209,6 +250,7 @@ func (p *Play) save(ctx app.Context, s *session.Session) {
 	st, stErr := gameStore()
 	e := current.entry
 	e.Players = playersOf(s.Seats())
+	e.Clock = clockOf(s)
 	saved, err := st.Save(e, g)
 	current.entry.ID, current.entry.Created, current.entry.Players = saved.ID, saved.Created, saved.Players
 	current.confirmed = g.Len()

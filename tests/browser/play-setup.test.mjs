@@ -51,6 +51,26 @@ describe('new game and settings', () => {
     await page.waitForSelector('.player[data-side="black"] .clock.running');
     await page.waitForFunction(() => document.querySelector('.player[data-side="black"] .clock').textContent !== '5:00');
     assert.equal(await page.locator('.player[data-side="white"] .clock.running').count(), 0);
+
+    // Black answers a little later. A reload keeps both clocks' times (they do not start
+    // at 5:00 again), and so does opening the saved game, whose address names no clock.
+    await page.waitForTimeout(1200);
+    await page.click('.board [data-square="e7"]');
+    await page.click('.board [data-square="e5"]');
+    await page.waitForSelector('.player[data-side="white"] .clock.running');
+    const black = await page.textContent('.player[data-side="black"] .clock');
+    assert.notEqual(black, '5:00');
+    const played = '.shell[data-live="true"] .play .board [data-square="e5"] [data-piece="bP"]';
+    await page.reload();
+    await page.waitForSelector(played);
+    assert.equal(await page.textContent('.player[data-side="black"] .clock'), black, "Black's time is kept over a reload");
+    await page.waitForSelector('.player[data-side="white"] .clock.running');
+    const id = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('id');
+    assert.ok(id, `a saved game id in ${page.url()}`);
+    await page.goto(server.url + '/play?id=' + encodeURIComponent(id));
+    await page.waitForSelector(played);
+    assert.equal(await page.textContent('.player[data-side="black"] .clock'), black, 'the saved game keeps its clocks');
+    await page.waitForSelector('.player[data-side="white"] .clock.running');
     await page.close();
   });
 

@@ -25,6 +25,12 @@ func NewClock(initial, increment time.Duration) Clock {
 	return Clock{left: [2]time.Duration{initial, initial}, increment: increment, seq: -1}
 }
 
+// ResumedClock returns a stopped clock with the times left of an interrupted game (a
+// saved game opened again): White's left[0], Black's left[1], and increment per turn.
+func ResumedClock(left [2]time.Duration, increment time.Duration) Clock {
+	return Clock{left: left, increment: increment, seq: -1}
+}
+
 // Left returns the time side c has left at now.
 func (c Clock) Left(side engine.Color, now time.Time) time.Duration {
 	l := c.left[side&1]
