@@ -39,7 +39,7 @@ func TestEntryV1Samples(t *testing.T) {
 		"resigned.json": {"", [2]string{"Jo", "Kim"}, [2]int{}, "0-1", "orthodox", 2,
 			"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR", "2026-03-07T09:00:00Z"},
 		"clock.json": {"", [2]string{"Nia", "Oto"}, [2]int{}, "*", "orthodox", 3,
-			"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R", "2026-11-22T16:00:00Z"},
+			"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R", "2026-03-04T16:00:00Z"},
 		"unknown-fields.json": {"", [2]string{"Lee", "Max"}, [2]int{}, "*", "orthodox", 3,
 			"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R", "2026-03-08T09:00:00Z"},
 	}
