@@ -19,7 +19,7 @@ func rank(pkg string) (int, bool) {
 	switch {
 	case rel == "engine":
 		return 0, true
-	case rel == "engine/search":
+	case rel == "engine/search", rel == "engine/enginetest": // enginetest: for tests only
 		return 1, true
 	case rel == "variants/turn":
 		return 2, true
@@ -108,7 +108,7 @@ func violations(pkgs []pkgInfo) []string {
 					bad = append(bad, p.path+" depends on "+d+" against the layer order")
 				}
 			}
-			if (rel == "engine" || rel == "engine/search") && !isStd(d) && !isModule(d) {
+			if (rel == "engine" || rel == "engine/search" || rel == "engine/enginetest") && !isStd(d) && !isModule(d) {
 				bad = append(bad, p.path+" depends on "+d+": the engine uses the standard library only")
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/engine/enginetest"
 	"github.com/plyground/plyground/variants/turn"
 )
 
@@ -65,84 +66,6 @@ type refState struct {
 	pushed []engine.Square
 }
 
-func refPlies(p engine.Position, ep []engine.Square) []engine.Move {
-	ms := p.LegalMoves(nil)
-	for _, sq := range ep {
-		ms = append(ms, refEnPassant(p, sq)...)
-	}
-	return ms
-}
-
-// refEnPassant returns the e.p. captures on target sq. When the engine refuses the target
-// because a piece stands on the pawn's start square (it moved there later in the same turn),
-// the candidate captures are read from a position holding only the two pawns and two kings
-// in the corners, then kept when they do not leave the mover's king attacked in the real
-// position.
-func refEnPassant(p engine.Position, sq engine.Square) []engine.Move {
-	q, err := p.WithEnPassant(sq)
-	real := err == nil
-	if !real {
-		us := p.Turn()
-		pawnRank := sq.Rank() - 1
-		if us == engine.Black {
-			pawnRank = sq.Rank() + 1
-		}
-		rows := make([][]byte, 8)
-		for r := range rows {
-			rows[r] = []byte("........")
-		}
-		rows[7][0], rows[0][7] = 'k', 'K'
-		if us == engine.Black {
-			rows[7][0], rows[0][7] = 'K', 'k'
-		}
-		mine, theirs := byte('P'), byte('p')
-		if us == engine.Black {
-			mine, theirs = 'p', 'P'
-		}
-		rows[pawnRank][sq.File()] = theirs
-		for _, df := range []int{-1, 1} {
-			if f := sq.File() + df; f >= 0 && f < 8 && p.PieceAt(engine.NewSquare(f, pawnRank)) == engine.NewPiece(us, engine.Pawn) {
-				rows[pawnRank][f] = mine
-			}
-		}
-		var b strings.Builder
-		for r := 7; r >= 0; r-- {
-			b.Write(rows[r])
-			if r > 0 {
-				b.WriteByte('/')
-			}
-		}
-		placement := b.String()
-		for n := 8; n >= 1; n-- {
-			placement = strings.ReplaceAll(placement, strings.Repeat(".", n), string(rune('0'+n)))
-		}
-		side := "w"
-		if us == engine.Black {
-			side = "b"
-		}
-		if p.PieceAt(sq) != engine.NoPiece {
-			return nil
-		}
-		if q, err = engine.ParseFEN(placement + " " + side + " - " + sq.String() + " 0 1"); err != nil {
-			return nil
-		}
-	}
-	var out []engine.Move
-	for _, m := range q.LegalMoves(nil) {
-		if m.Kind() != engine.EnPassant || m.To() != sq {
-			continue
-		}
-		if !real {
-			after := p.Play(m)
-			if after.Attacked(after.KingSquare(p.Turn()), p.Turn().Other()) {
-				continue
-			}
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
 func refSlots(q []refSlot, last engine.Color, n int) []refSlot {
 	out := append([]refSlot(nil), q...)
 	if len(out) > 0 {
@@ -158,7 +81,7 @@ func refSlots(q []refSlot, last engine.Color, n int) []refSlot {
 func refCount(st refState, depth int, swap bool) uint64 {
 	us := st.p.Turn()
 	var total uint64
-	for _, m := range refPlies(st.p, st.ep) {
+	for _, m := range enginetest.Plies(st.p, st.ep) {
 		for _, spend := range []bool{false, true} {
 			next := refSlots(st.queue, us, 4)
 			if spend {
@@ -241,7 +164,7 @@ func refAfter(st refState, m engine.Move, spend bool, next []refSlot, depth int,
 		queue = next[:last+1]
 	}
 	if st.k+1 < st.plies { // inside a Double Move
-		if q.InCheck() && len(refPlies(q, passed())) == 0 {
+		if q.InCheck() && len(enginetest.Plies(q, passed())) == 0 {
 			return 0 // S4: the mate ends the game before the turn is complete
 		}
 		return refCount(refState{p: q.WithTurn(us), tokens: tokens, queue: queue, plies: st.plies, k: st.k + 1, pushed: pushed}, depth, swap)
