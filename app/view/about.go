@@ -13,7 +13,7 @@ type About struct {
 // OnMount marks the page live.
 func (a *About) OnMount(ctx app.Context) {
 	a.live = true
-	applySettings(loadSettings(ctx))
+	applySettings(loadSettings())
 }
 
 // OnNav names the page.

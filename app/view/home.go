@@ -19,7 +19,7 @@ type Home struct {
 // OnMount marks the page as drawn by the running program.
 func (h *Home) OnMount(ctx app.Context) {
 	h.live = true
-	applySettings(loadSettings(ctx))
+	applySettings(loadSettings())
 }
 
 // OnNav names the page.

@@ -63,7 +63,7 @@ type NECNew struct {
 // OnMount fills the form and lists the saved games.
 func (n *NECNew) OnMount(ctx app.Context) {
 	n.live = true
-	applySettings(loadSettings(ctx))
+	applySettings(loadSettings())
 	n.defaults()
 	n.list()
 }

@@ -78,7 +78,7 @@ const necViewportID = "nec-viewport"
 // OnMount listens to the window's size and to the wheel over the board.
 func (p *NECPlay) OnMount(ctx app.Context) {
 	p.live = true
-	applySettings(loadSettings(ctx))
+	applySettings(loadSettings())
 	p.onResize = app.FuncOf(func(this app.Value, args []app.Value) any {
 		ctx.Dispatch(func(ctx app.Context) { p.measure(ctx) })
 		return nil

@@ -50,7 +50,7 @@ type NewGame struct {
 func (n *NewGame) OnMount(ctx app.Context) {
 	n.live = true
 	readTestHooks()
-	applySettings(loadSettings(ctx))
+	applySettings(loadSettings())
 }
 
 // OnNav fills the form from the address (/new?variant=sdm&options=...).

@@ -68,7 +68,7 @@ func (p *Play) OnMount(ctx app.Context) {
 	p.live = true
 	p.ui = &ctx
 	readTestHooks()
-	p.settings = loadSettings(ctx)
+	p.settings = loadSettings()
 	applySettings(p.settings)
 	p.stop = make(chan struct{})
 	p.keys = app.FuncOf(func(this app.Value, args []app.Value) any {
@@ -143,7 +143,7 @@ func (p *Play) OnInit() {
 		return
 	}
 	p.live = true
-	p.settings = readSettings(app.Window().Get("localStorage"))
+	p.settings = loadSettings()
 	p.opened, p.openedSave = u.String(), p.open(u)
 }
 
@@ -155,7 +155,7 @@ func (p *Play) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
 	save := p.openedSave
 	if p.opened == "" || p.opened != u.String() {
-		p.settings = loadSettings(ctx)
+		p.settings = loadSettings()
 		save = p.open(u)
 	}
 	p.opened, p.openedSave = "", false

@@ -17,7 +17,7 @@ type RulesIndex struct {
 // OnMount marks the page live.
 func (r *RulesIndex) OnMount(ctx app.Context) {
 	r.live = true
-	applySettings(loadSettings(ctx))
+	applySettings(loadSettings())
 }
 
 // OnNav names the page.
@@ -58,7 +58,7 @@ type Rules struct {
 // OnMount marks the page live.
 func (r *Rules) OnMount(ctx app.Context) {
 	r.live = true
-	applySettings(loadSettings(ctx))
+	applySettings(loadSettings())
 }
 
 // OnNav reads the variant from the address, for a page reached by a link.

@@ -49,7 +49,7 @@ type SavedPage struct {
 // OnMount reads the saved games.
 func (p *SavedPage) OnMount(ctx app.Context) {
 	p.live = true
-	applySettings(loadSettings(ctx))
+	applySettings(loadSettings())
 	ctx.Page().SetTitle("Saved games · %s", AppName)
 	p.reload()
 }

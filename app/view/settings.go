@@ -76,18 +76,13 @@ func (s Settings) normalize() Settings {
 	return s
 }
 
-// loadSettings reads the settings from local storage (the defaults when none are stored).
-func loadSettings(ctx app.Context) Settings {
-	var s Settings
-	if err := ctx.LocalStorage().Get(settingsKey, &s); err != nil {
-		return DefaultSettings()
-	}
-	return s.normalize()
-}
+// loadSettings reads the settings from the browser's local storage (the defaults when none
+// are stored, or on the server). It needs no context, so that a page can read them before it
+// is mounted (Play.OnInit).
+func loadSettings() Settings { return readSettings(app.Window().Get("localStorage")) }
 
-// readSettings is loadSettings without a context, for a page that is not yet mounted:
-// it reads the same JSON from the browser's storage object (localStorage), or gives the
-// defaults.
+// readSettings reads the settings saveSettings wrote (JSON under settingsKey) from a
+// storage object such as localStorage, or gives the defaults.
 func readSettings(storage app.Value) (s Settings) {
 	defer func() {
 		if recover() != nil { // the browser refuses storage
@@ -136,7 +131,7 @@ type SettingsPage struct {
 // OnMount reads the settings.
 func (p *SettingsPage) OnMount(ctx app.Context) {
 	p.live = true
-	p.s = loadSettings(ctx)
+	p.s = loadSettings()
 	applySettings(p.s)
 }
 
