@@ -42,6 +42,17 @@ describe('game screen', () => {
     return page;
   }
 
+  // squareCenter returns the centre of a square of the board in page coordinates. A rank is
+  // drawn anew when its squares change (a selection marks the targets), so the square found
+  // may be replaced before it is measured: it is measured again then.
+  async function squareCenter(page, sq) {
+    for (let i = 0; i < 50; i++) {
+      const b = await page.locator(`.board [data-square="${sq}"]`).boundingBox();
+      if (b) return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    }
+    throw new Error(`square ${sq} could not be measured`);
+  }
+
   // ply moves a piece by clicking its square, then the target square, and waits for the
   // piece to arrive.
   async function ply(page, uci) {
@@ -277,13 +288,9 @@ describe('game screen', () => {
 
   test('drag and drop with the mouse, flip, and the promotion picker', async () => {
     const page = await open('/play?variant=orthodox&fen=' + encodeURIComponent('7k/4P3/8/8/8/8/8/K7 w - - 0 1'));
-    // A rank is drawn anew when its squares change (a selection marks the targets), so the
-    // square found may be replaced before it is measured: measure again then.
     const center = async (sq) => {
-      for (;;) {
-        const b = await page.locator(`.board [data-square="${sq}"]`).boundingBox();
-        if (b) return [b.x + b.width / 2, b.y + b.height / 2];
-      }
+      const { x, y } = await squareCenter(page, sq);
+      return [x, y];
     };
     // Drag the king a1-b2.
     let [x, y] = await center('a1');
@@ -346,12 +353,7 @@ describe('game screen', () => {
       await page.tap('.board [data-square="e4"]');
       await page.waitForSelector('.board [data-square="e4"] [data-piece="wP"]');
       // A finger drags the e7 pawn to e5 (raw touch events through the DevTools protocol).
-      const box = async (sq) => {
-        for (;;) { // measured again if its rank was drawn anew meanwhile
-          const b = await page.locator(`.board [data-square="${sq}"]`).boundingBox();
-          if (b) return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-        }
-      };
+      const box = (sq) => squareCenter(page, sq);
       const cdp = await phone.newCDPSession(page);
       const a = await box('e7');
       const b = await box('e5');
