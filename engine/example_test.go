@@ -43,7 +43,7 @@ func ExampleGame() {
 		}
 	}
 	fmt.Println(g.Outcome())
-	// Output: black wins by checkmate
+	// Output: Black wins by checkmate
 }
 
 func ExampleDivide() {

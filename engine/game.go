@@ -22,14 +22,35 @@ const (
 	Draw
 )
 
-var resultNames = [...]string{"ongoing", "white wins", "black wins", "draw"}
+var resultNames = [...]string{"Ongoing", "White wins", "Black wins", "Draw"}
 
-// String returns the result in words.
+// String returns the result in words: "White wins", "Draw", ...
 func (r Result) String() string {
 	if int(r) < len(resultNames) {
 		return resultNames[r]
 	}
 	return "result?"
+}
+
+// PGN returns the result as a PGN result token: "1-0", "0-1", "1/2-1/2" or "*".
+func (r Result) PGN() string {
+	switch r {
+	case WhiteWins:
+		return "1-0"
+	case BlackWins:
+		return "0-1"
+	case Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// Win returns the result of a win for c.
+func Win(c Color) Result {
+	if c == White {
+		return WhiteWins
+	}
+	return BlackWins
 }
 
 // Reason says why a game ended.
@@ -61,7 +82,7 @@ type Outcome struct {
 	Reason Reason
 }
 
-// String returns the outcome in words, such as "white wins by checkmate".
+// String returns the outcome in words, such as "White wins by checkmate".
 func (o Outcome) String() string {
 	switch {
 	case o.Result == Ongoing:
