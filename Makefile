@@ -8,7 +8,7 @@ STATICCHECK := $(GOBIN)/staticcheck
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WASMENV := GOOS=js GOARCH=wasm PATH="$(GOROOT)/lib/wasm:$$PATH"
-GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*')
+GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path './.build/*')
 FUZZTIME ?= 60s
 ADDR ?= 127.0.0.1:8000
 
@@ -26,8 +26,15 @@ WASMFLAGS := -ldflags="-s -w"
 # keeps its speed (legal targets, the Never-Ending Chess bots that run in the page).
 PAGEFLAGS := -gcflags=all=-l -gcflags='$(shell $(GO) list -m)/engine/...=' -gcflags='$(shell $(GO) list -m)/variants/...='
 
-web/app.wasm: $(GOFILES) go.mod go.sum
-	$(WASMENV) $(GO) build $(WASMFLAGS) $(PAGEFLAGS) -o $@ ./cmd/pwa
+# go-app's server code (net/http, TLS) is left out of the page: it is built against a patched
+# copy of go-app (cmd/goappslim says how and why), a smaller page that starts faster.
+PAGEMOD := .build/page.mod
+
+$(PAGEMOD): cmd/goappslim/main.go $(wildcard cmd/goappslim/_overlay/*.go) go.mod go.sum
+	$(GO) run ./cmd/goappslim -dir .build
+
+web/app.wasm: $(GOFILES) go.mod go.sum $(PAGEMOD)
+	$(WASMENV) $(GO) build $(WASMFLAGS) $(PAGEFLAGS) -modfile $(PAGEMOD) -o $@ ./cmd/pwa
 
 # The engine alone (rules + search) for the Web Worker.
 web/engine.wasm: $(GOFILES) go.mod go.sum
@@ -96,4 +103,4 @@ fuzz:
 	scripts/fuzz.sh $(FUZZTIME)
 
 clean:
-	rm -rf bin dist web/*.wasm web/*.wasm.gz web/*.wasm.br web/*.lock
+	rm -rf bin dist web/*.wasm web/*.wasm.gz web/*.wasm.br web/*.lock .build
