@@ -30,7 +30,7 @@ PAGEFLAGS := -gcflags=all=-l -gcflags='$(shell $(GO) list -m)/engine/...=' -gcfl
 # copy of go-app (cmd/goappslim says how and why), a smaller page that starts faster.
 PAGEMOD := .build/page.mod
 
-$(PAGEMOD): cmd/goappslim/main.go $(wildcard cmd/goappslim/_overlay/*.go) go.mod go.sum
+$(PAGEMOD): cmd/goappslim/main.go $(wildcard cmd/goappslim/_patch/*.go) go.mod go.sum
 	$(GO) run ./cmd/goappslim -dir .build
 
 web/app.wasm: $(GOFILES) go.mod go.sum $(PAGEMOD)

@@ -8,8 +8,8 @@
 //
 //   - goapp/: a copy of the go-app module from the module cache (its go.mod, LICENSE and the
 //     non-test Go files of pkg/app and pkg/errors) without http.go and resource.go, with
-//     _overlay/client.go for the three small functions of resource.go that the browser side
-//     calls, and _overlay/wasm.go in place of wasm.go (whose only change is the missing
+//     _patch/client.go for the three small functions of resource.go that the browser side
+//     calls, and _patch/wasm.go in place of wasm.go (whose only change is the missing
 //     GenerateStaticWebsite stub, the browser side's one reference to Handler);
 //   - page.mod and page.sum: go.mod with a replace directive for that copy, and go.sum.
 //
@@ -66,7 +66,7 @@ func run(args []string) error {
 	fs := flag.NewFlagSet("goappslim", flag.ContinueOnError)
 	dir := fs.String("dir", ".build", "write the patched module and page.mod into this `directory`")
 	goapp := fs.String("goapp", "", "go-app's module `directory` (default: asked of `go list -m`)")
-	patches := fs.String("patches", filepath.Join("cmd", "goappslim", "_overlay"), "the `directory` of the replacement files")
+	patches := fs.String("patches", filepath.Join("cmd", "goappslim", "_patch"), "the `directory` of the replacement files")
 	mod := fs.String("modfile", "go.mod", "the main module's go.mod (its go.sum is next to it)")
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -23,7 +23,7 @@ func TestPageBuildLeavesOutServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := write(dir, goapp, "_overlay", filepath.Join(root, "go.mod")); err != nil {
+	if err := write(dir, goapp, "_patch", filepath.Join(root, "go.mod")); err != nil {
 		t.Fatal(err)
 	}
 	app := filepath.Join(dir, "goapp", "pkg", "app")
@@ -37,9 +37,9 @@ func TestPageBuildLeavesOutServer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := os.ReadFile(filepath.Join("_overlay", from))
+		want, _ := os.ReadFile(filepath.Join("_patch", from))
 		if string(got) != string(want) {
-			t.Errorf("%s is not _overlay/%s", to, from)
+			t.Errorf("%s is not _patch/%s", to, from)
 		}
 	}
 	mod, err := os.ReadFile(filepath.Join(dir, "page.mod"))
@@ -95,7 +95,7 @@ func TestRefusesOtherGoApp(t *testing.T) {
 			f.WriteString("\n// changed\n")
 			f.Close()
 			out := t.TempDir()
-			err = write(out, fake, "_overlay", filepath.Join(root, "go.mod"))
+			err = write(out, fake, "_patch", filepath.Join(root, "go.mod"))
 			if err == nil || !strings.Contains(err.Error(), name) {
 				t.Fatalf("write with a changed %s: err = %v, want a refusal naming it", name, err)
 			}
