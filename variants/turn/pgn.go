@@ -286,7 +286,7 @@ func (g *Game) playTokens(toks []token) error {
 			if im.spend {
 				return fmt.Errorf("pgn: %s: {spend} without a ply", t.where())
 			}
-			return nil
+			return im.result(t)
 		}
 	}
 	if depth > 0 {
@@ -341,6 +341,18 @@ func (im *importer) comment(t token) error {
 		}
 	}
 	return nil
+}
+
+// result checks the result token against the game read so far: a game that its moves (or
+// an end comment such as {White resigns}) finish must carry its own result, or "*". A result
+// given for a game that goes on is taken as it is: PGN does not say how such a game ended
+// (resignation, time, agreement), so the game is read as still going.
+func (im *importer) result(t token) error {
+	o := im.g.Outcome()
+	if t.text == "*" || !o.Over() || o.Result.PGN() == t.text {
+		return nil
+	}
+	return fmt.Errorf("pgn: %s: the result %s contradicts the game, which ends %s: %v", t.where(), t.text, o.Result.PGN(), o)
 }
 
 func (im *importer) symbol(t token, text string) error {
