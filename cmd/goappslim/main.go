@@ -28,7 +28,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -65,7 +65,7 @@ func main() {
 func run(args []string) error {
 	fs := flag.NewFlagSet("goappslim", flag.ContinueOnError)
 	dir := fs.String("dir", ".build", "write the patched module and page.mod into this `directory`")
-	goapp := fs.String("goapp", "", "go-app's module `directory` (default: asked of `go list -m`)")
+	goapp := fs.String("goapp", "", "go-app's module `directory` (default: from `go mod download`)")
 	patches := fs.String("patches", filepath.Join("cmd", "goappslim", "_patch"), "the `directory` of the replacement files")
 	mod := fs.String("modfile", "go.mod", "the main module's go.mod (its go.sum is next to it)")
 	if err := fs.Parse(args); err != nil {
@@ -163,17 +163,21 @@ func copyFile(to, from string) error {
 	return os.WriteFile(to, b, 0o644)
 }
 
-// moduleDir asks the go command where module path is.
+// moduleDir asks the go command where module path is, downloading it if it is not in the
+// module cache yet (at the version go.mod requires).
 func moduleDir(path string) (string, error) {
-	cmd := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", path)
+	cmd := exec.Command("go", "mod", "download", "-json", path)
 	cmd.Stderr = os.Stderr
 	b, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("go list -m %s: %w", path, err)
+		return "", fmt.Errorf("go mod download %s: %w", path, err)
 	}
-	dir := strings.TrimSpace(string(b))
-	if dir == "" {
-		return "", errors.New("go list -m " + path + ": no directory (is the module downloaded?)")
+	var m struct{ Dir, Error string }
+	if err := json.Unmarshal(b, &m); err != nil {
+		return "", fmt.Errorf("go mod download %s: %w", path, err)
 	}
-	return dir, nil
+	if m.Dir == "" {
+		return "", fmt.Errorf("go mod download %s: no directory (%s)", path, m.Error)
+	}
+	return m.Dir, nil
 }
