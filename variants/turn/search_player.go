@@ -18,7 +18,7 @@ const contempt = 30
 var ErrRollFirst = errors.New("the dice must be rolled before the computer plays (D6)")
 
 // Player is a computer opponent for one variant: it chooses the rest of the current turn
-// at a level (search.LevelOf). Multi-ply turns are searched ply by ply by alpha-beta for the
+// at a level (Player.Level). Multi-ply turns are searched ply by ply by alpha-beta for the
 // side that plays them, dice rolls by expectimax, progressive series by the series-mate
 // solver and the series planner. It keeps its transposition table from one turn to the next;
 // it is not safe for concurrent use.
@@ -39,7 +39,7 @@ func (p *Player) Variant() Variant { return p.g.v }
 
 // ThinkOptions say how a Player thinks about one turn.
 type ThinkOptions struct {
-	Level int              // 1..5 (search.LevelOf)
+	Level int              // 1..5 (Player.Level)
 	Nodes int64            // if > 0, replaces the level's node budget
 	Time  time.Duration    // if > 0, replaces the level's time budget (or cap)
 	Seed  uint64           // seeds the level's imprecision
@@ -85,7 +85,7 @@ func (p *Player) ThinkState(s State, o ThinkOptions) (Thought, error) {
 }
 
 func (p *Player) budget(o ThinkOptions) (search.Level, search.Budget) {
-	lv := search.LevelOf(o.Level)
+	lv := p.Level(o.Level)
 	if o.Nodes > 0 {
 		lv.Nodes = o.Nodes
 	}
