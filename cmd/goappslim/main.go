@@ -104,14 +104,14 @@ func write(dir, goappDir, patchDir, modFile string) error {
 	if err := os.RemoveAll(dst); err != nil {
 		return err
 	}
+	goOnly := func(name string) bool { return strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") }
 	keep := func(name string) bool {
 		_, gone := upstream[name]
-		return strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") && !gone
+		return goOnly(name) && !gone
 	}
 	if err := copyFiles(filepath.Join(dst, "pkg", "app"), src, keep); err != nil {
 		return err
 	}
-	goOnly := func(name string) bool { return strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") }
 	if err := copyFiles(filepath.Join(dst, "pkg", "errors"), filepath.Join(goappDir, "pkg", "errors"), goOnly); err != nil {
 		return err
 	}
