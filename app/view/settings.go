@@ -2,7 +2,9 @@ package view
 
 import (
 	"encoding/json"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/engine"
 )
 
@@ -76,30 +78,29 @@ func (s Settings) normalize() Settings {
 	return s
 }
 
-// loadSettings reads the settings from the browser's local storage (the defaults when none
-// are stored, or on the server). It needs no context, so that a page can read them before it
-// is mounted (Play.OnInit).
-func loadSettings() Settings { return readSettings(app.Window().Get("localStorage")) }
-
-// readSettings reads the settings saveSettings wrote (JSON under settingsKey) from a
-// storage object such as localStorage, or gives the defaults.
-func readSettings(storage app.Value) (s Settings) {
-	defer func() {
-		if recover() != nil { // the browser refuses storage
-			s = DefaultSettings()
-		}
-	}()
-	item := storage.Call("getItem", settingsKey)
-	if item.Type() != app.TypeString || json.Unmarshal([]byte(item.String()), &s) != nil {
+// loadSettings reads the settings from the browser's local storage (browser.Local): the
+// defaults when none are stored or they cannot be read. It needs no context, so that a page
+// can read them before it is mounted (Play.OnInit).
+func loadSettings() Settings {
+	st, _ := browser.Local() // an in-memory storage when the browser refuses local storage
+	raw, ok, err := st.Get(settingsKey)
+	var s Settings
+	if err != nil || !ok || json.Unmarshal([]byte(raw), &s) != nil {
 		return DefaultSettings()
 	}
 	return s.normalize()
 }
 
-// saveSettings stores the settings and applies them to the document.
-func saveSettings(ctx app.Context, s Settings) {
+// saveSettings stores the settings (JSON under settingsKey, where loadSettings reads them)
+// and applies them to the document.
+func saveSettings(s Settings) {
 	s = s.normalize()
-	if err := ctx.LocalStorage().Set(settingsKey, s); err != nil {
+	b, err := json.Marshal(s)
+	if err == nil {
+		st, _ := browser.Local()
+		err = st.Set(settingsKey, string(b))
+	}
+	if err != nil {
 		app.Log("saving the settings:", err)
 	}
 	applySettings(s)
@@ -137,7 +138,7 @@ func (p *SettingsPage) OnMount(ctx app.Context) {
 
 func (p *SettingsPage) set(ctx app.Context, change func(*Settings)) {
 	change(&p.s)
-	saveSettings(ctx, p.s)
+	saveSettings(p.s)
 }
 
 // OnNav names the page.
