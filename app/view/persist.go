@@ -112,14 +112,8 @@ func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeContro
 				seats[i].Name = sh.Players[i].Name
 			}
 		}
-		tc = savedTimeControl(u, tc, e)
-		s, err := session.Load(sh.Game.Record(), seats, tc, env)
-		if err != nil {
-			return nil, false, err
-		}
-		resumeClocks(s, e)
-		current.sess, current.entry, current.confirmed = s, e, s.Len()
-		return s, save, nil
+		s, err := openEntry(u, sh.Game.Record(), e, seats, tc, env)
+		return s, save && err == nil, err
 	}
 	if id := u.Query().Get("id"); id != "" {
 		saved, err := st.Load(id)
@@ -132,16 +126,23 @@ func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeContro
 		if !explicitSeats(u) {
 			seats = seatsOf(saved.Players)
 		}
-		tc = savedTimeControl(u, tc, saved.Entry)
-		s, err := session.Load(saved.Game.Record(), seats, tc, env)
-		if err != nil {
-			return nil, false, err
-		}
-		resumeClocks(s, saved.Entry)
-		current.sess, current.entry, current.confirmed = s, saved.Entry, s.Len()
-		return s, false, nil
+		s, err := openEntry(u, saved.Game.Record(), saved.Entry, seats, tc, env)
+		return s, false, err
 	}
 	return nil, false, nil
+}
+
+// openEntry loads record as the game shown, kept under the saved game e: with e's time
+// control unless the address names one, and with the times left saved in e when e's record
+// is the game shown.
+func openEntry(u *url.URL, record turn.Record, e store.Entry, seats [2]session.Seat, tc session.TimeControl, env session.Env) (*session.Session, error) {
+	s, err := session.Load(record, seats, savedTimeControl(u, tc, e), env)
+	if err != nil {
+		return nil, err
+	}
+	resumeClocks(s, e)
+	current.sess, current.entry, current.confirmed = s, e, s.Len()
+	return s, nil
 }
 
 // clockOf returns what is kept of the session's clocks when it is saved: the time control

@@ -22,7 +22,7 @@ type Clock struct {
 
 // NewClock returns a stopped clock giving each side initial time and increment per turn.
 func NewClock(initial, increment time.Duration) Clock {
-	return Clock{left: [2]time.Duration{initial, initial}, increment: increment, seq: -1}
+	return ResumedClock([2]time.Duration{initial, initial}, increment)
 }
 
 // ResumedClock returns a stopped clock with the times left of an interrupted game (a
