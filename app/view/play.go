@@ -68,7 +68,9 @@ func (p *Play) OnMount(ctx app.Context) {
 	p.live = true
 	p.ui = &ctx
 	readTestHooks()
-	p.settings = loadSettings()
+	if p.settings.V == 0 { // not read yet by OnInit
+		p.settings = loadSettings()
+	}
 	applySettings(p.settings)
 	p.stop = make(chan struct{})
 	p.keys = app.FuncOf(func(this app.Value, args []app.Value) any {
@@ -155,8 +157,7 @@ func (p *Play) OnNav(ctx app.Context) {
 	u := ctx.Page().URL()
 	save := p.openedSave
 	if p.opened == "" || p.opened != u.String() {
-		p.settings = loadSettings()
-		save = p.open(u)
+		save = p.open(u) // the settings were read by OnMount, which comes first
 	}
 	p.opened, p.openedSave = "", false
 	if p.s == nil {

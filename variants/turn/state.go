@@ -1,8 +1,9 @@
 package turn
 
 import (
-	"github.com/plyground/plyground/engine"
 	"sync"
+
+	"github.com/plyground/plyground/engine"
 )
 
 // Slot is one scheduled turn: the side that moves and how many plies it may make; Plies 0
