@@ -58,11 +58,14 @@ func Fragment(e Entry) string {
 	return b.String()
 }
 
-// ParseFragment reads the URL fragment of a share link (with or without its "#") of any
-// version, and replays the game it carries. The error wraps ErrLink and says what is wrong
-// in words a player can act on.
+// ParseFragment reads the URL fragment of a share link (what follows its "#", still escaped
+// as it stands in the address) of any version, and replays the game it carries. The error
+// wraps ErrLink and says what is wrong in words a player can act on.
 func ParseFragment(fragment string) (Shared, error) {
-	fragment = strings.TrimPrefix(strings.TrimSpace(fragment), "#")
+	fragment = strings.TrimSpace(fragment)
+	if strings.HasPrefix(fragment, "#") {
+		return Shared{}, fmt.Errorf("%w: the link is damaged (it has two # signs in a row)", ErrLink)
+	}
 	if len(fragment) > maxLink {
 		return Shared{}, fmt.Errorf("%w: the link is %d characters long, too long for a game link", ErrLink, len(fragment))
 	}
@@ -83,6 +86,14 @@ func ParseFragment(fragment string) (Shared, error) {
 	if rec == "" {
 		if _, ok := vals["g"]; ok {
 			return Shared{}, fmt.Errorf("%w: the game in the link (g=) is empty; the link may have been cut off", ErrLink)
+		}
+		for k := range vals {
+			switch {
+			case strings.TrimLeft(k, "#") == "g":
+				return Shared{}, fmt.Errorf("%w: the link is damaged (it has two # signs in a row)", ErrLink)
+			case strings.EqualFold(k, "g"):
+				return Shared{}, fmt.Errorf("%w: the link is damaged (G= where it should be g=)", ErrLink)
+			}
 		}
 		return Shared{}, fmt.Errorf("%w: the link carries no game (no g= after the #)", ErrLink)
 	}

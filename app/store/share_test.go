@@ -47,7 +47,7 @@ func TestFragmentRoundTrip(t *testing.T) {
 	if !strings.HasPrefix(frag, "g="+e.Record+"&id=abc_123&w=") || strings.Count(frag, "#") != 0 {
 		t.Errorf("fragment %q", frag)
 	}
-	sh, err := ParseFragment("#" + frag)
+	sh, err := ParseFragment(frag)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,24 +63,30 @@ func TestFragmentRoundTrip(t *testing.T) {
 }
 
 // TestParseFragmentErrors checks damaged links: each gives ErrLink with a message saying
-// what is wrong.
+// what is wrong. The cases are whole fragments as they follow the "#" of an address.
 func TestParseFragmentErrors(t *testing.T) {
 	good := game(t, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *").Encode()
 	tests := []struct {
 		name, fragment, says string
 	}{
 		{"empty", "", "carries no game"},
-		{"no g", "#id=abc", "carries no game"},
-		{"empty g", "#g=&id=abc", "empty"},
-		{"cut off", "#g=" + good[:len(good)-3], "damaged"},
-		{"changed character", "#g=" + good[:8] + "!" + good[9:], "damaged"},
-		{"not base64", "#g=hello world", "damaged"},
-		{"unknown record version", "#g=CQEAAAADaho", "damaged"},
-		{"newer link", "#v=2&g=" + good, "newer version"},
-		{"bad link version", "#v=x&g=" + good, "link version"},
-		{"bad escape", "#g=" + good + "&w=%zz", "damaged"},
-		{"bad id", "#g=" + good + "&id=a/b", "damaged"},
-		{"too long", "#g=" + strings.Repeat("A", maxLink+1), "characters long"},
+		{"no g", "id=abc", "carries no game"},
+		{"empty g", "g=&id=abc", "empty"},
+		{"bare g", "g", "empty"},
+		{"not a link", "garbage", "carries no game"},
+		{"capital G", "G=" + good, "G= where"},
+		{"key after two # signs", "%23g=" + good, "two # signs"},
+		{"two # signs", "#g=" + good, "two # signs"},
+		{"cut off", "g=" + good[:len(good)-3], "damaged"},
+		{"changed character", "g=" + good[:8] + "!" + good[9:], "damaged"},
+		{"not base64", "g=hello world", "damaged"},
+		{"unknown record version", "g=CQEAAAADaho", "damaged"},
+		{"newer link", "v=2&g=" + good, "newer version"},
+		{"bad link version", "v=x&g=" + good, "link version"},
+		{"bad escape", "g=" + good + "&w=%zz", "damaged"},
+		{"escape cut off", "g=" + good + "&w=50%", "damaged"},
+		{"bad id", "g=" + good + "&id=a/b", "damaged"},
+		{"too long", "g=" + strings.Repeat("A", maxLink+1), "characters long"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

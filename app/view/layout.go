@@ -30,7 +30,7 @@ func shell(live bool, active string, main app.UI) app.UI {
 	return app.Div().
 		Class("shell").
 		DataSet("live", live).
-		Body(header(active), &UpdateBanner{}, main)
+		Body(header(active), &UpdateBanner{}, addressNotice(), main)
 }
 
 // header draws the top bar.

@@ -10,6 +10,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/app/necgame"
+	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/variants/nec"
 )
 
@@ -144,14 +145,14 @@ func (p *NECPlay) OnNav(ctx app.Context) {
 		return
 	}
 	p.reset()
-	u := ctx.Page().URL()
+	u := pageURL(ctx)
 	st, stErr := necStorage()
 	if stErr != nil {
 		p.saveErr = "Games are not kept on this device: " + stErr.Error()
 	}
 	switch {
-	case u.Fragment != "":
-		r, id, err := necParseFragment(u.Fragment)
+	case store.RawFragment(u) != "":
+		r, id, err := necParseFragment(store.RawFragment(u))
 		if err != nil {
 			p.loadErr = "This link does not hold a game: " + err.Error()
 			return

@@ -51,7 +51,7 @@ func necSiteBase() string {
 	if !app.IsClient {
 		return ""
 	}
-	u := app.Window().URL()
+	u := windowURL()
 	prefix := strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
 	return (&url.URL{Scheme: u.Scheme, Host: u.Host}).String() + prefix
 }

@@ -56,7 +56,7 @@ func (n *NewGame) OnMount(ctx app.Context) {
 // OnNav fills the form from the address (/new?variant=sdm&options=...).
 func (n *NewGame) OnNav(ctx app.Context) {
 	ctx.Page().SetTitle("New game · %s", AppName)
-	n.fill(ctx.Page().URL().Query())
+	n.fill(pageURL(ctx).Query())
 }
 
 func (n *NewGame) fill(q url.Values) {

@@ -97,7 +97,9 @@ func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeContro
 	if stErr != nil {
 		current.problem = storageMissing
 	}
-	if frag := strings.TrimPrefix(u.Fragment, "#"); strings.HasPrefix(frag, "g=") || strings.Contains(frag, "&g=") {
+	if frag := store.RawFragment(u); frag != "" {
+		// Whatever follows the # on the game screen is a game link: one that cannot be read
+		// says why, instead of opening a new game without a word.
 		sh, err := store.ParseFragment(frag)
 		if err != nil {
 			msg := strings.TrimPrefix(err.Error(), store.ErrLink.Error()+": ")
@@ -240,10 +242,10 @@ func (p *Play) persistGame(ctx app.Context) {
 // save stores the session's game and writes it into the address bar.
 func (p *Play) save(ctx app.Context, s *session.Session) {
 	g := s.Game()
-	u := *ctx.Page().URL()
+	u := *pageURL(ctx)
 	if g.Len() == 0 && g.End() == turn.NoEnd && current.entry.ID == "" {
 		// Nothing played yet: nothing to keep.
-		u.Fragment = ""
+		u = store.WithFragment(u, "")
 		ctx.Page().ReplaceURL(&u)
 		current.confirmed = 0
 		return
@@ -265,7 +267,7 @@ func (p *Play) save(ctx app.Context, s *session.Session) {
 	default:
 		current.problem = ""
 	}
-	u.Fragment = store.Fragment(saved)
+	u = store.WithFragment(u, store.Fragment(saved))
 	ctx.Page().ReplaceURL(&u)
 	setGameBusy(ctx, !s.Over() && g.Len() > 0)
 }

@@ -116,32 +116,17 @@ func (p *Play) OnDismount() {
 	}
 }
 
-// bootURL is the address the program started on, and bootUsed whether a game screen has
-// already been created: only the first one, made for that address, may open its game
-// before the navigation (OnInit), since the window's address is not yet the new page's when
-// the program navigates from one page to another.
-var (
-	bootURL  string
-	bootUsed bool
-)
-
-func init() {
-	if app.IsClient {
-		bootURL = app.Window().URL().String()
-	}
-}
-
 // OnInit opens the game of the address the program started on before the screen is first
 // drawn. go-app draws a page once before OnNav and again after it: opening the game in OnNav
 // alone drew the whole board twice on every start, about a sixth of the time to an
 // interactive board. OnNav then finishes what needs a context (saving, clocks, the computer).
 func (p *Play) OnInit() {
-	if !app.IsClient || bootUsed {
+	if !app.IsClient || start.booted {
 		return
 	}
-	bootUsed = true
-	u := app.Window().URL()
-	if u.String() != bootURL || !strings.HasSuffix(u.Path, PlayPath) {
+	start.booted = true
+	u := windowURL()
+	if start.href == "" || u.String() != start.href || !strings.HasSuffix(u.Path, PlayPath) {
 		return
 	}
 	p.live = true
@@ -154,7 +139,7 @@ func (p *Play) OnNav(ctx app.Context) {
 	if !app.IsClient {
 		return
 	}
-	u := ctx.Page().URL()
+	u := pageURL(ctx)
 	save := p.openedSave
 	if p.opened == "" || p.opened != u.String() {
 		save = p.open(u) // the settings were read by OnMount, which comes first

@@ -63,7 +63,7 @@ func (r *Rules) OnMount(ctx app.Context) {
 
 // OnNav reads the variant from the address, for a page reached by a link.
 func (r *Rules) OnNav(ctx app.Context) {
-	if id := strings.TrimPrefix(ctx.Page().URL().Path, "/rules/"); id != "" {
+	if id := strings.TrimPrefix(pageURL(ctx).Path, "/rules/"); id != "" {
 		r.ID = id
 	}
 	if info, ok := variants.Find(r.ID); ok {

@@ -26,7 +26,7 @@ func siteBase() string {
 	if !app.IsClient {
 		return ""
 	}
-	u := app.Window().URL()
+	u := windowURL()
 	prefix := strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
 	return (&url.URL{Scheme: u.Scheme, Host: u.Host}).String() + prefix
 }

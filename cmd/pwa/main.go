@@ -21,6 +21,8 @@ import (
 func main() {
 	routes()
 
+	// Before go-app reads the window's address: a damaged one (a cut-off link) would stop it.
+	view.WatchAddress()
 	// In the browser this runs the app and never returns; on the host it returns at once.
 	app.RunWhenOnBrowser()
 

@@ -1,0 +1,12 @@
+//go:build !wasm
+
+package browser
+
+// Location reports ErrUnsupported on the host.
+func Location() (string, error) { return "", ErrUnsupported }
+
+// ReplaceLocation reports ErrUnsupported on the host.
+func ReplaceLocation(string) error { return ErrUnsupported }
+
+// OnAddressChange reports ErrUnsupported on the host.
+func OnAddressChange(func()) error { return ErrUnsupported }

@@ -1,0 +1,62 @@
+package browser
+
+import (
+	"fmt"
+
+	"github.com/hack-pad/safejs"
+)
+
+// Location returns the window's address as the browser holds it (location.href).
+func Location() (string, error) {
+	loc, err := safejs.Global().Get("location")
+	if err != nil {
+		return "", fmt.Errorf("reading the address: %w", err)
+	}
+	href, err := loc.Get("href")
+	if err != nil {
+		return "", fmt.Errorf("reading the address: %w", err)
+	}
+	s, err := href.String()
+	if err != nil {
+		return "", fmt.Errorf("reading the address: %w", err)
+	}
+	return s, nil
+}
+
+// ReplaceLocation puts href in the address bar in place of the current address
+// (history.replaceState), without loading a page or adding a history step.
+func ReplaceLocation(href string) error {
+	history, err := safejs.Global().Get("history")
+	if err != nil {
+		return fmt.Errorf("replacing the address: %w", err)
+	}
+	state, err := history.Get("state")
+	if err != nil {
+		return fmt.Errorf("replacing the address: %w", err)
+	}
+	if _, err := history.Call("replaceState", state, "", href); err != nil {
+		return fmt.Errorf("replacing the address: %w", err)
+	}
+	return nil
+}
+
+// OnAddressChange calls f whenever the address changes without a page load (a history step,
+// or a new fragment typed in the address bar), before any handler registered later: call it
+// before go-app starts, so that f runs before go-app reads the new address. f runs inside the
+// browser's event: it must not block.
+func OnAddressChange(f func()) error {
+	fn, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+		f()
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("watching the address: %w", err)
+	}
+	for _, event := range []string{"popstate", "hashchange"} {
+		if _, err := safejs.Global().Call("addEventListener", event, fn); err != nil {
+			fn.Release()
+			return fmt.Errorf("watching the address: %w", err)
+		}
+	}
+	return nil // fn lives as long as the page
+}

@@ -1,0 +1,92 @@
+package view
+
+import (
+	"net/url"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/browser"
+	"github.com/plyground/plyground/app/store"
+)
+
+// damagedAddress says what the app did with an address it could not read as it was.
+const damagedAddress = "The address you opened was damaged (a % sign not followed by two hex " +
+	"digits, as in a link cut off while it was copied): it was opened as far as it could be read."
+
+// start is the address the program started on, repaired (see WatchAddress), and what to say
+// about it. boot records whether a game screen has already been made: only the first one,
+// made for that address, may open its game before the navigation (Play.OnInit), since the
+// window's address is not yet the new page's when the program moves from page to page.
+var start struct {
+	href   string
+	notice string // damagedAddress, for the page of the repaired address
+	path   string // the path of the repaired address
+	booted bool
+}
+
+// WatchAddress makes sure go-app never reads an address it cannot parse: it repairs the
+// window's address now (store.RepairAddress) and again at every history step and fragment
+// change, before go-app's own handlers run. Call it before app.RunWhenOnBrowser. go-app's
+// Window().URL() is nil for such an address, and go-app dereferences it at start and on every
+// history step: one damaged link would otherwise stop the whole program, at every reload.
+// On the host it does nothing.
+func WatchAddress() {
+	href, err := browser.Location()
+	if err != nil {
+		return
+	}
+	start.href = canonical(repairLocation(href))
+	_ = browser.OnAddressChange(func() {
+		if href, err := browser.Location(); err == nil {
+			repairLocation(href)
+		}
+	})
+}
+
+// repairLocation puts the repaired href in the address bar when it needed repair, notes it
+// for the page, and returns the address now shown.
+func repairLocation(href string) string {
+	fixed, changed := store.RepairAddress(href)
+	if !changed || browser.ReplaceLocation(fixed) != nil {
+		return href
+	}
+	start.notice, start.href = damagedAddress, canonical(fixed)
+	if u, err := url.Parse(fixed); err == nil {
+		start.path = u.Path
+	}
+	return fixed
+}
+
+// canonical returns href as go-app's parsed address writes it back, so that it compares
+// equal to windowURL().String().
+func canonical(href string) string {
+	if u, err := url.Parse(href); err == nil {
+		return u.String()
+	}
+	return href
+}
+
+// windowURL returns the window's address, never nil: go-app gives nil for an address that
+// url.Parse refuses (WatchAddress prevents it; this keeps a slip from stopping the program).
+func windowURL() *url.URL {
+	if u := app.Window().URL(); u != nil {
+		return u
+	}
+	return &url.URL{Path: "/"}
+}
+
+// pageURL returns the page's address, never nil (see windowURL).
+func pageURL(ctx app.Context) *url.URL {
+	if u := ctx.Page().URL(); u != nil {
+		return u
+	}
+	return &url.URL{Path: "/"}
+}
+
+// addressNotice draws what the app has to say about a damaged address, while the window is on
+// its page (the game screen rewrites the fragment as soon as it has read it); nil otherwise.
+func addressNotice() app.UI {
+	if start.notice == "" || !app.IsClient || windowURL().Path != start.path {
+		return nil
+	}
+	return app.P().Class("notice address-notice").Role("alert").Text(start.notice)
+}

@@ -1,0 +1,88 @@
+// Hostile and damaged addresses in real Chromium: a "%" not followed by two hex digits (an
+// ordinary link cut off inside an escape) once stopped the whole program on every page. Each
+// address below must give a live page with a message, and leave the saved games as they were.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launch } from './chromium.mjs';
+import { outDir, startServer } from './server.mjs';
+import { fragment, live, open, playReady, ply, storage, watch } from './store-helpers.mjs';
+
+describe('damaged addresses', () => {
+  let server;
+  let context;
+  const errors = [];
+
+  before(async () => {
+    await mkdir(outDir, { recursive: true });
+    server = await startServer();
+    context = await launch({ reducedMotion: 'reduce' });
+  });
+
+  after(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  // message returns the text of what the page says about its address: the notice of a
+  // repaired address, or the error card of a game screen.
+  async function message(page) {
+    await page.waitForSelector(`${live} .address-notice, ${live} .error-card`, { timeout: 30000 });
+    return (await page.locator('.address-notice, .error-card').allTextContents()).join(' ');
+  }
+
+  test('every damaged address gives a live page with a message; saved games untouched', async () => {
+    const page = await open(context, server.url + '/play?variant=orthodox', playReady, errors);
+    await ply(page, 'e2e4');
+    const good = fragment(page.url()).get('g');
+    const saved = await storage(page);
+    await page.close();
+    const cases = [
+      ['/play#g=%zz', /damaged/],
+      ['/#%', /address you opened was damaged/],
+      ['/saved#%', /address you opened was damaged/],
+      ['/nec#n=%zz', /damaged|does not hold a game/],
+      [`/play#g=${good}&w=50%`, /address you opened was damaged/],
+      ['/rules#%zz', /address you opened was damaged/],
+      ['/new?variant=orthodox#%', /address you opened was damaged/],
+      ['/play#garbage', /carries no game/],
+      [`/play#G=${good}`, /G= where it should be g=/],
+      [`/play##g=${good}`, /two # signs/],
+      ['/play#g', /empty/],
+    ];
+    for (const [path, says] of cases) {
+      const errs = [];
+      const p = watch(await context.newPage(), errs);
+      await p.goto(server.url + path);
+      const text = await message(p);
+      assert.match(text, says, path);
+      assert.deepEqual(errs, [], `${path}: no page errors`);
+      // What was saved stays as it was (a game the link opens may be saved beside it).
+      const now = await storage(p);
+      for (const [key, value] of Object.entries(saved)) assert.equal(now[key], value, `${path}: ${key} untouched`);
+      if (path === '/#%') await p.screenshot({ path: join(outDir, 'hostile-damaged-address.png') });
+      // The app is live: its navigation works.
+      await p.click('.nav-link[href="/rules"]');
+      await p.waitForSelector(`${live} .rules-index, ${live} main`);
+      assert.match(new URL(p.url()).pathname, /^\/rules/, `${path}: navigation after the damaged address`);
+      await p.close();
+    }
+  });
+
+  test('a damaged fragment typed into a live page does not stop the app', async () => {
+    const errs = [];
+    const page = await open(context, server.url + '/rules', `${live} main`, errs);
+    for (const hash of ['%zz', 'g=%', '%']) {
+      await page.evaluate((h) => {
+        location.hash = h;
+      }, hash);
+      await page.waitForFunction(() => !location.href.match(/%(?![0-9a-fA-F]{2})/), null, { timeout: 10000 });
+    }
+    await page.click('.nav-link[href="/about"]');
+    await page.waitForFunction(() => location.pathname === '/about');
+    await page.waitForSelector(`${live} main`);
+    assert.deepEqual(errs, [], 'no page errors');
+    await page.close();
+  });
+});
