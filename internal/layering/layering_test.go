@@ -27,9 +27,9 @@ func rank(pkg string) (int, bool) {
 		return 3, true
 	case rel == "variants":
 		return 4, true
-	case rel == "app/session", rel == "app/qr", rel == "app/necgame":
+	case rel == "app/store", rel == "app/qr":
 		return 5, true
-	case rel == "app/store":
+	case rel == "app/session", rel == "app/necgame":
 		return 6, true
 	case rel == "app/browser":
 		return 7, true
@@ -124,6 +124,27 @@ func violations(pkgs []pkgInfo) []string {
 		}
 	}
 	return bad
+}
+
+// TestStoreBelowGames checks the place of the saved-game layer: app/store ranks below both
+// game packages (app/session, app/necgame), so that either may store through it and neither
+// keeps a copy, and above the variants whose records it reads.
+func TestStoreBelowGames(t *testing.T) {
+	r := func(rel string) int {
+		n, ok := rank(module + "/" + rel)
+		if !ok {
+			t.Fatalf("%s has no rank", rel)
+		}
+		return n
+	}
+	for _, above := range []string{"app/session", "app/necgame", "app/browser", "app/view"} {
+		if r("app/store") >= r(above) {
+			t.Errorf("app/store (rank %d) is not below %s (rank %d)", r("app/store"), above, r(above))
+		}
+	}
+	if r("app/store") <= r("variants") {
+		t.Errorf("app/store (rank %d) is not above variants (rank %d)", r("app/store"), r("variants"))
+	}
 }
 
 func TestImportDirections(t *testing.T) {
