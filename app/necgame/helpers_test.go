@@ -3,9 +3,7 @@ package necgame
 import (
 	"fmt"
 	"reflect"
-	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/plyground/plyground/variants/nec"
@@ -49,47 +47,6 @@ func sq(t testing.TB, text string) nec.Square {
 
 // people returns n seats of people.
 func people(n int) []Seat { return make([]Seat, n) }
-
-// mapStorage is a Storage in memory.
-type mapStorage struct {
-	mu sync.Mutex
-	m  map[string]string
-}
-
-func (s *mapStorage) Get(k string) (string, bool, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	v, ok := s.m[k]
-	return v, ok, nil
-}
-
-func (s *mapStorage) Set(k, v string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.m == nil {
-		s.m = map[string]string{}
-	}
-	s.m[k] = v
-	return nil
-}
-
-func (s *mapStorage) Remove(k string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	delete(s.m, k)
-	return nil
-}
-
-func (s *mapStorage) Keys() ([]string, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var ks []string
-	for k := range s.m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks, nil
-}
 
 // movesIn collects every nec.Move reachable from v, following pointers, slices, maps,
 // interfaces and struct fields (unexported ones included), so that a test can prove a value

@@ -5,7 +5,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/plyground/plyground/variants/nec"
 )
@@ -182,57 +181,4 @@ func FuzzDecodeRecord(f *testing.F) {
 			t.Fatal("re-encoded record differs")
 		}
 	})
-}
-
-// TestNEC_SavedGames: save, list (newest first, other keys ignored, damaged listed last),
-// load, remove.
-func TestNEC_SavedGames(t *testing.T) {
-	st := &mapStorage{}
-	st.Set("plyground/game/abc", "an orthodox game")
-	st.Set(SavedPrefix+"bad", "{not json")
-	g1, g2 := botGame(t, 1), botGame(t, 2)
-	t0 := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
-	if err := Save(st, "one", g1, t0); err != nil {
-		t.Fatal(err)
-	}
-	if err := Save(st, "two", g2, t0.Add(time.Minute)); err != nil {
-		t.Fatal(err)
-	}
-	if err := Save(st, "one", g2, t0.Add(2*time.Minute)); err != nil {
-		t.Fatal(err)
-	}
-	items, err := List(st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(items) != 3 || items[0].Saved.ID != "one" || items[1].Saved.ID != "two" || items[2].Err == nil {
-		t.Fatalf("items %+v", items)
-	}
-	if !items[0].Saved.Created.Equal(t0) {
-		t.Errorf("created %v, want the first save's time", items[0].Saved.Created)
-	}
-	sv, err := Load(st, "one")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := DecodeRecord(sv.Record)
-	if err != nil || len(r.Updates) != 2 {
-		t.Fatalf("the saved record: %d updates, %v", len(r.Updates), err)
-	}
-	if err := Remove(st, "one"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Load(st, "one"); !errors.Is(err, ErrNotSaved) {
-		t.Errorf("load after remove: %v", err)
-	}
-	if _, err := Load(st, "../x"); !errors.Is(err, ErrNotSaved) {
-		t.Errorf("bad id: %v", err)
-	}
-	if v, _, _ := st.Get("plyground/game/abc"); v != "an orthodox game" {
-		t.Error("another game's key was touched")
-	}
-	id, err := NewID(nil)
-	if err != nil || CheckID(id) != nil || len(id) != 16 {
-		t.Errorf("NewID = %q, %v", id, err)
-	}
 }

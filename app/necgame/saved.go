@@ -1,175 +1,97 @@
 package necgame
 
 import (
-	"crypto/rand"
-	"encoding/base32"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"sort"
 	"strings"
-	"time"
+	"unicode/utf8"
+
+	"github.com/plyground/plyground/app/store"
 )
 
-// SavedPrefix starts the storage key of every saved Never-Ending Chess game: SavedPrefix + ID.
-// The saved games of the other variants (package app/store) live under "plyground/game/";
-// neither reads the other's keys.
-const SavedPrefix = "plyground/nec/"
+// Never-Ending Chess games are saved, listed, exported and shared through package app/store,
+// like the games of every other kind: this file gives the store the codec of their records
+// (store.KindNEC) and turns a Game into a store.Entry and back.
 
-// SavedVersion is the version of the saved-game envelope that Save writes.
-//
-// Version 1 is a JSON object {"v":1, "id":"...", "created":"RFC 3339", "updated":"RFC 3339",
-// "record":"<EncodeRecord text>"}; fields it does not know are ignored.
-const SavedVersion = 1
+// Codec is the codec of Never-Ending Chess records for package store: a store.Store checks
+// the records of its store.KindNEC games with it.
+type Codec struct{}
 
-// Storage is a store of string values under string keys, like window.localStorage (the
-// method set of app/store's Storage, which app/browser implements).
-type Storage interface {
-	Get(key string) (value string, ok bool, err error)
-	Set(key, value string) error
-	Remove(key string) error
-	Keys() ([]string, error)
+// Check decodes a record and replays every update; the error wraps ErrRecord.
+func (Codec) Check(record string) error {
+	_, err := DecodeRecord(record)
+	return err
 }
 
-// ErrNotSaved is returned for an ID with no saved game.
-var ErrNotSaved = errors.New("no saved game")
-
-// Saved is one saved game.
-type Saved struct {
-	ID               string
-	Created, Updated time.Time
-	// Record is the game's record text (EncodeRecord).
-	Record string
-}
-
-type wireSaved struct {
-	V       int       `json:"v"`
-	ID      string    `json:"id"`
-	Created time.Time `json:"created"`
-	Updated time.Time `json:"updated"`
-	Record  string    `json:"record"`
-}
-
-var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
-
-// NewID returns a new random game ID of 16 characters from src (crypto/rand when nil).
-func NewID(src io.Reader) (string, error) {
-	if src == nil {
-		src = rand.Reader
+// WithGame returns e holding the game g: its kind, variant, players (the seats, a bot with
+// its level), result and record. e's ID, title and creation time are kept.
+func WithGame(e store.Entry, g *Game) store.Entry {
+	e.Kind = store.KindNEC
+	e.Variant = string(store.KindNEC)
+	e.Record = EncodeRecord(g.Record())
+	e.Result = "*"
+	if g.Phase() == Over {
+		e.Result = store.ResultOver
 	}
-	var b [10]byte
-	if _, err := io.ReadFull(src, b[:]); err != nil {
-		return "", fmt.Errorf("making a game id: %w", err)
-	}
-	return idEncoding.EncodeToString(b[:]), nil
+	e.Players = Players(g.Seats())
+	return e
 }
 
-// CheckID reports whether id can name a saved game.
-func CheckID(id string) error {
-	if id == "" || len(id) > 64 {
-		return fmt.Errorf("game id %q: 1 to 64 characters", id)
-	}
-	for _, c := range id {
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			return fmt.Errorf("game id %q: only a-z, 0-9, - and _", id)
+// Players returns the store's players for seats: a person's name, a bot's level.
+func Players(seats []Seat) []store.Player {
+	ps := make([]store.Player, len(seats))
+	for i, s := range seats {
+		name := strings.ToValidUTF8(s.Name, "\uFFFD")
+		if utf8.RuneCountInString(name) > store.MaxName {
+			name = string([]rune(name)[:store.MaxName])
+		}
+		ps[i].Name = name
+		if s.Bot {
+			ps[i].Level = max(s.Level, 1)
 		}
 	}
-	return nil
+	return ps
 }
 
-// Save stores the game's record under id at time now, keeping the creation time of an
-// earlier save of the same id.
-func Save(st Storage, id string, g *Game, now time.Time) error {
-	if err := CheckID(id); err != nil {
-		return fmt.Errorf("saving: %w", err)
-	}
-	w := wireSaved{V: SavedVersion, ID: id, Created: now.UTC(), Updated: now.UTC(), Record: EncodeRecord(g.Record())}
-	if old, err := Load(st, id); err == nil {
-		w.Created = old.Created
-	}
-	js, _ := json.Marshal(w) // cannot fail: plain fields
-	if err := st.Set(SavedPrefix+id, string(js)); err != nil {
-		return fmt.Errorf("saving game %s: %w", id, err)
-	}
-	return nil
+// Save stores the game g as the saved game e (a new ID when e.ID is empty) and returns the
+// entry as stored.
+func Save(st *store.Store, e store.Entry, g *Game) (store.Entry, error) {
+	return st.Save(WithGame(e, g))
 }
 
-// Load returns the saved game id.
-func Load(st Storage, id string) (Saved, error) {
-	if err := CheckID(id); err != nil {
-		return Saved{}, fmt.Errorf("%w: %v", ErrNotSaved, err)
-	}
-	raw, ok, err := st.Get(SavedPrefix + id)
+// Load returns the saved game with the given ID and the game replayed from its record. The
+// error wraps store.ErrNotFound when there is none.
+func Load(st *store.Store, id string) (store.Entry, *Game, error) {
+	e, err := st.Load(store.KindNEC, id)
 	if err != nil {
-		return Saved{}, fmt.Errorf("reading game %s: %w", id, err)
+		return e, nil, err
 	}
-	if !ok {
-		return Saved{}, fmt.Errorf("%w with id %s", ErrNotSaved, id)
-	}
-	return decodeSaved(SavedPrefix+id, raw)
+	g, err := OpenEntry(e)
+	return e, g, err
 }
 
-func decodeSaved(key, raw string) (Saved, error) {
-	var w wireSaved
-	if err := json.Unmarshal([]byte(raw), &w); err != nil {
-		return Saved{}, fmt.Errorf("%w: %s is damaged: %v", ErrRecord, key, err)
-	}
-	switch {
-	case w.V > SavedVersion:
-		return Saved{}, fmt.Errorf("%w: %s was saved by a newer version (%d)", ErrRecord, key, w.V)
-	case w.V < 1 || SavedPrefix+w.ID != key || w.Record == "":
-		return Saved{}, fmt.Errorf("%w: %s is damaged", ErrRecord, key)
-	}
-	return Saved{ID: w.ID, Created: w.Created, Updated: w.Updated, Record: w.Record}, nil
-}
-
-// Remove deletes the saved game id.
-func Remove(st Storage, id string) error {
-	if err := CheckID(id); err != nil {
-		return err
-	}
-	return st.Remove(SavedPrefix + id)
-}
-
-// Item is one entry of the list of saved games: a game, or an entry that cannot be read.
-type Item struct {
-	Key   string
-	Saved Saved
-	Err   error
-}
-
-// List returns the saved games, the most recently updated first, then the entries that cannot
-// be read. It reads only keys under SavedPrefix.
-func List(st Storage) ([]Item, error) {
-	keys, err := st.Keys()
+// OpenEntry replays the record of a saved game; the error wraps ErrRecord.
+func OpenEntry(e store.Entry) (*Game, error) {
+	r, err := DecodeRecord(e.Record)
 	if err != nil {
-		return nil, fmt.Errorf("listing saved games: %w", err)
+		return nil, err
 	}
-	var items []Item
-	for _, k := range keys {
-		if !strings.HasPrefix(k, SavedPrefix) {
-			continue
-		}
-		raw, ok, err := st.Get(k)
-		if err != nil || !ok {
-			if err != nil {
-				items = append(items, Item{Key: k, Err: err})
-			}
-			continue
-		}
-		sv, err := decodeSaved(k, raw)
-		items = append(items, Item{Key: k, Saved: sv, Err: err})
+	g, err := Open(r)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrRecord, err)
 	}
-	sort.SliceStable(items, func(i, j int) bool {
-		a, b := items[i], items[j]
-		if (a.Err == nil) != (b.Err == nil) {
-			return a.Err == nil
-		}
-		if !a.Saved.Updated.Equal(b.Saved.Updated) {
-			return a.Saved.Updated.After(b.Saved.Updated)
-		}
-		return a.Key < b.Key
-	})
-	return items, nil
+	return g, nil
+}
+
+// OpenLink replays the game of a share link read by store.ParseFragment (sh.Kind is
+// store.KindNEC). The error wraps store.ErrLink and says what is wrong in the words of the
+// other links.
+func OpenLink(sh store.Shared) (*Game, error) {
+	if sh.Kind != store.KindNEC {
+		return nil, fmt.Errorf("%w: the link holds a game of another kind (%s)", store.ErrLink, sh.Kind)
+	}
+	g, err := OpenEntry(store.Entry{Record: sh.Record})
+	if err != nil {
+		return nil, store.LinkError(err)
+	}
+	return g, nil
 }

@@ -47,7 +47,7 @@ func TestLinkNamesReadOnce(t *testing.T) {
 	names := []string{"50% Ann", "Ann;Bob", "Tom & Jerry", "C++ fan", "a=b", "Zoë #1", "日本 チェス", "%zz", "100%25", "+", "x\u00a0y"}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
-			e := Entry{ID: "abc_123", Players: [2]Player{{Name: name}, {Name: "Bob"}}, Record: g.Encode()}
+			e := Entry{ID: "abc_123", Kind: Kind8x8, Players: []Player{{Name: name}, {Name: "Bob"}}, Record: g.Encode()}
 			// As the share dialog writes it and a player opens it.
 			link := "https://example.com/play#" + Fragment(e)
 			u, err := url.Parse(link)

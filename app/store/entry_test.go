@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -60,8 +61,11 @@ func TestEntryV1Samples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if e.Title != w.title || e.Players[0].Name != w.names[0] || e.Players[1].Name != w.names[1] ||
-				e.Players[0].Level != w.levels[0] || e.Players[1].Level != w.levels[1] || e.Result != w.result {
+			if e.Kind != Kind8x8 || e.Variant != w.variant || len(e.Players) != 2 {
+				t.Errorf("kind %q variant %q with %d players, want 8x8 %s with 2", e.Kind, e.Variant, len(e.Players), w.variant)
+			}
+			if e.Title != w.title || e.Player(0).Name != w.names[0] || e.Player(1).Name != w.names[1] ||
+				e.Player(0).Level != w.levels[0] || e.Player(1).Level != w.levels[1] || e.Result != w.result {
 				t.Errorf("entry %+v, want %+v", e, w)
 			}
 			if got := e.Created.UTC().Format(time.RFC3339); got != w.created {
@@ -84,13 +88,109 @@ func TestEntryV1Samples(t *testing.T) {
 	}
 }
 
+// TestEntryV2Samples loads every sample of version 2, of both kinds, checked against values
+// written by hand; the 8x8 records replay to the placement written, the records of the
+// other kinds are read by their own packages' tests.
+func TestEntryV2Samples(t *testing.T) {
+	type want struct {
+		kind      Kind
+		variant   string
+		title     string
+		players   []Player
+		result    string
+		updated   string
+		clock     Clock
+		placement string // 8x8 only
+	}
+	wants := map[string]want{
+		"orthodox-clock.json": {Kind8x8, "orthodox", "Sunday game", []Player{{"Ann", 0}, {"Bob", 0}}, "*", "2026-04-02T10:05:30.25Z",
+			Clock{"5+3", [2]time.Duration{298500 * time.Millisecond, 301250 * time.Millisecond}},
+			"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"},
+		"computer-dice.json": {Kind8x8, "dice", "", []Player{{"Cleo", 0}, {"Computer", 3}}, "*", "2026-04-03T20:10:00Z", Clock{},
+			"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"},
+		"names-escaped.json": {Kind8x8, "orthodox", `Tom & Jerry <3 "quoted" & co`, []Player{{"日本 チェス", 0}, {"  spaced  ", 0}}, "0-1", "2026-04-04T08:01:00Z", Clock{},
+			"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR"},
+		"unknown-fields.json": {Kind8x8, "marseillais", "", []Player{{"Dan", 0}, {"Eve", 0}}, "*", "2026-04-07T11:30:00Z", Clock{},
+			"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R"},
+		"nec-people-and-bot.json": {KindNEC, "nec", "Friday night", []Player{{"Bo", 0}, {"Cy & <Dee>", 0}, {"", 3}}, "*", "2026-04-05T19:00:00Z", Clock{}, ""},
+		"nec-over.json":           {KindNEC, "nec", "", []Player{{"", 1}, {"", 1}}, ResultOver, "2026-04-06T10:03:00Z", Clock{}, ""},
+	}
+	files, _ := filepath.Glob("testdata/entry-v2/*.json")
+	if len(files) != len(wants) {
+		t.Errorf("%d samples, %d expectations", len(files), len(wants))
+	}
+	for _, f := range files {
+		name := filepath.Base(f)
+		t.Run(name, func(t *testing.T) {
+			w, ok := wants[name]
+			if !ok {
+				t.Fatalf("sample %s has no expectation in this test", name)
+			}
+			e, err := DecodeEntry(readFile(t, "entry-v2/"+name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.Kind != w.kind || e.Variant != w.variant || e.Title != w.title || !slices.Equal(e.Players, w.players) ||
+				e.Result != w.result || e.Clock != w.clock || e.Updated.Format(time.RFC3339Nano) != w.updated {
+				t.Errorf("entry %+v\nwant %+v", e, w)
+			}
+			if w.kind != Kind8x8 {
+				return
+			}
+			g, err := Open(e.Record)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if placement(g) != w.placement || ResultOf(g) != w.result || g.Variant().ID() != w.variant {
+				t.Errorf("game %s %s %s", g.Variant().ID(), placement(g), ResultOf(g))
+			}
+		})
+	}
+}
+
+// TestNECV1Samples loads the Never-Ending Chess entries saved before envelope version 2
+// (their own envelope, under NECPrefix) as entries of kind nec, and a version 1 entry of
+// the 8x8 envelope under NECPrefix is not taken for one.
+func TestNECV1Samples(t *testing.T) {
+	wants := map[string]struct{ created, updated string }{
+		"annvsbot2.json":   {"2026-02-14T17:30:12.345Z", "2026-02-14T19:05:13.579Z"},
+		"three-seats.json": {"2026-03-01T09:00:00Z", "2026-03-01T09:00:00Z"},
+		"bots_over.json":   {"2026-03-02T10:00:00Z", "2026-03-02T10:00:00Z"},
+	}
+	files, _ := filepath.Glob("testdata/nec-v1/*.json")
+	if len(files) != len(wants) {
+		t.Errorf("%d samples, %d expectations", len(files), len(wants))
+	}
+	for _, f := range files {
+		name := filepath.Base(f)
+		t.Run(name, func(t *testing.T) {
+			raw := readFile(t, "nec-v1/"+name)
+			id := strings.TrimSuffix(name, ".json")
+			it := load(NECPrefix+id, strings.TrimSpace(raw))
+			if it.Err != nil {
+				t.Fatal(it.Err)
+			}
+			e := it.Entry
+			w := wants[name]
+			if e.Kind != KindNEC || e.Variant != "nec" || e.ID != id || e.Result != "" || len(e.Players) != 0 || !e.InProgress() ||
+				e.Created.Format(time.RFC3339Nano) != w.created || e.Updated.Format(time.RFC3339Nano) != w.updated {
+				t.Errorf("entry %+v, want %+v", e, w)
+			}
+			// Read without its key, the text is no 8x8 entry.
+			if _, err := DecodeEntry(raw); err == nil {
+				t.Error("a Never-Ending Chess entry of the old envelope reads as an 8x8 game")
+			}
+		})
+	}
+}
+
 // TestEveryVersionHasSamples fails when a format version has no samples in testdata: a new
 // version must add its own, and the old ones stay.
 func TestEveryVersionHasSamples(t *testing.T) {
 	for _, f := range []struct {
 		dir     string
 		current int
-	}{{"entry", Version}, {"export", ExportVersion}, {"link", LinkVersion}} {
+	}{{"entry", Version}, {"export", ExportVersion}, {"link", LinkVersion}, {"nec", 1}, {"settings", SettingsVersion}} {
 		for v := 1; v <= f.current; v++ {
 			dir := filepath.Join("testdata", fmt.Sprintf("%s-v%d", f.dir, v))
 			files, err := os.ReadDir(dir)
@@ -118,6 +218,8 @@ func TestDecodeEntryProblems(t *testing.T) {
 		{"bad-date.json", ErrDamaged, "created"},
 		{"bad-id.json", ErrDamaged, "may hold only"},
 		{"bad-clock.json", ErrDamaged, "White's time left"},
+		{"year-zero-east.json", ErrDamaged, "created: year -1"},
+		{"unknown-kind.json", ErrNewer, `kind of game this version does not know ("go")`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -137,6 +239,26 @@ func TestDecodeEntryProblems(t *testing.T) {
 	}
 	if _, err := Open(e.Record); err == nil {
 		t.Error("bad-record.json: the record replays")
+	}
+	if err := (&Store{}).Check(e); !errors.Is(err, ErrDamaged) {
+		t.Errorf("Check(bad-record) = %v", err)
+	}
+}
+
+// TestEntryErrorsQuoteShortly checks that an entry holding a long bad value says what is
+// wrong without repeating all of it.
+func TestEntryErrorsQuoteShortly(t *testing.T) {
+	long := strings.Repeat("x", 5000)
+	for name, raw := range map[string]string{
+		"result":  `{"v":1,"id":"a","names":["",""],"created":"2026-01-01T00:00:00Z","updated":"2026-01-01T00:00:00Z","result":"` + long + `","record":"AQ"}`,
+		"id":      `{"v":1,"id":"` + long + `","names":["",""],"created":"2026-01-01T00:00:00Z","updated":"2026-01-01T00:00:00Z","result":"*","record":"AQ"}`,
+		"version": `{"v":"` + long + `"}`,
+		"kind":    `{"v":2,"kind":"` + long + `","id":"a","players":[],"created":"2026-01-01T00:00:00Z","updated":"2026-01-01T00:00:00Z","result":"*","record":"AQ"}`,
+	} {
+		_, err := DecodeEntry(raw)
+		if err == nil || len(err.Error()) > 200 {
+			t.Errorf("%s: %d characters of error: %.300v", name, len(fmt.Sprint(err)), err)
+		}
 	}
 }
 
@@ -177,42 +299,114 @@ func TestEntryClock(t *testing.T) {
 }
 
 func TestEncodeEntryRoundTrip(t *testing.T) {
-	e := Entry{
-		ID: "round-trip", Title: "Ünïcode “title”",
-		Players: [2]Player{{"Ann", 0}, {"Computer", 5}},
-		Created: time.Date(2026, 1, 2, 3, 4, 5, 678e6, time.UTC),
-		Updated: time.Date(2026, 1, 2, 3, 9, 5, 0, time.UTC),
-		Result:  "*", Record: "AQEAAAADaho",
+	tests := []struct {
+		name string
+		e    Entry
+		head string
+	}{
+		{"8x8", Entry{
+			ID: "round-trip", Kind: Kind8x8, Variant: "orthodox", Title: "Ünïcode “title” & <more>",
+			Players: []Player{{"Ann", 0}, {"Computer", 5}},
+			Created: time.Date(2026, 1, 2, 3, 4, 5, 678e6, time.UTC),
+			Updated: time.Date(2026, 1, 2, 3, 9, 5, 0, time.UTC),
+			Result:  "*", Record: "AQEAAAADaho",
+		}, `{"v":2,"kind":"8x8","id":"round-trip","variant":"orthodox","title":"Ünïcode “title” & <more>",`},
+		{"nec", Entry{
+			ID: "nec-1", Kind: KindNEC, Variant: "nec",
+			Players: []Player{{"Ann", 0}, {"", 2}, {"Bo", 0}},
+			Created: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
+			Updated: time.Date(2026, 1, 2, 3, 9, 5, 0, time.UTC),
+			Result:  ResultOver, Record: "1abc",
+		}, `{"v":2,"kind":"nec","id":"nec-1","variant":"nec","players":[{"name":"Ann"},{"level":2},{"name":"Bo"}],`},
 	}
-	raw, err := encodeEntry(e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(raw, `{"v":1,"id":"round-trip",`) {
-		t.Errorf("stored form %s", raw)
-	}
-	back, err := DecodeEntry(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if back != e {
-		t.Errorf("round trip: %+v, want %+v", back, e)
-	}
-	// Two humans: no "levels" field.
-	e.Players[1].Level = 0
-	raw, _ = encodeEntry(e)
-	if strings.Contains(raw, "levels") {
-		t.Errorf("levels written for two humans: %s", raw)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			raw, err := encodeEntry(tt.e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(raw, tt.head) {
+				t.Errorf("stored form %s", raw)
+			}
+			back, err := decodeEntry(raw, tt.e.Kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !back.Equal(tt.e) {
+				t.Errorf("round trip: %+v, want %+v", back, tt.e)
+			}
+		})
 	}
 	// An entry that does not check is not written.
-	e.Result = "1-1"
-	if _, err := encodeEntry(e); err == nil {
-		t.Error("encoded an entry with result 1-1")
+	for name, e := range map[string]Entry{
+		"result 1-1":          {ID: "a", Kind: Kind8x8, Players: make([]Player, 2), Result: "1-1", Record: "AQ"},
+		"three 8x8 players":   {ID: "a", Kind: Kind8x8, Players: make([]Player, 3), Result: "*", Record: "AQ"},
+		"no kind":             {ID: "a", Players: make([]Player, 2), Result: "*", Record: "AQ"},
+		"nec with a PGN end":  {ID: "a", Kind: KindNEC, Variant: "nec", Result: "1-0", Record: "1a"},
+		"nec of orthodox":     {ID: "a", Kind: KindNEC, Variant: "orthodox", Result: "*", Record: "1a"},
+		"nine nec players":    {ID: "a", Kind: KindNEC, Variant: "nec", Players: make([]Player, 9), Result: "*", Record: "1a"},
+		"year 0 east":         {ID: "a", Kind: Kind8x8, Players: make([]Player, 2), Result: "*", Record: "AQ", Created: time.Date(0, 1, 1, 0, 30, 0, 0, time.FixedZone("CET", 3600))},
+		"year 10000 west":     {ID: "a", Kind: Kind8x8, Players: make([]Player, 2), Result: "*", Record: "AQ", Created: time.Date(9999, 12, 31, 23, 30, 0, 0, time.FixedZone("X", -3600))},
+		"name of 101 letters": {ID: "a", Kind: Kind8x8, Players: []Player{{Name: strings.Repeat("é", 101)}, {}}, Result: "*", Record: "AQ"},
+	} {
+		e.Updated = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		if e.Created.IsZero() {
+			e.Created = e.Updated
+		}
+		if _, err := encodeEntry(e); err == nil {
+			t.Errorf("%s: encoded", name)
+		}
 	}
 }
 
+// TestSaveWritesWhatItReads saves entries with every kind of value a player or an import can
+// give (times in any zone and precision, the longest names of any Unicode text, clocks to
+// the nanosecond): each entry Save returns is what loads back, and what does not fit is
+// refused rather than written damaged.
+func TestSaveWritesWhatItReads(t *testing.T) {
+	st, _ := newStore(t)
+	east := time.FixedZone("east", 14*3600)
+	tests := []struct {
+		name string
+		e    Entry
+		ok   bool
+	}{
+		{"nanoseconds in a zone", Entry{Created: time.Date(2026, 5, 1, 1, 2, 3, 456789012, east)}, true},
+		{"year 1 in UTC", Entry{Created: time.Date(1, 1, 1, 0, 0, 0, 1, time.UTC)}, true},
+		{"year 1 east of Greenwich", Entry{Created: time.Date(1, 1, 1, 10, 0, 0, 0, east)}, false},
+		{"year 0 east of Greenwich", Entry{Created: time.Date(0, 12, 31, 23, 30, 0, 0, time.FixedZone("CET", 3600))}, false},
+		{"longest names", Entry{Title: strings.Repeat("ǅ", maxTitle), Players: []Player{{Name: strings.Repeat("𝄞", maxName)}, {Name: " \t\n\u2028\u0000&<>%+;#"}}}, true},
+		{"clock to the nanosecond", Entry{Clock: Clock{"5+3", [2]time.Duration{time.Minute + 1, 2*time.Minute + 999999}}}, true},
+	}
+	g := game(t, "1. e4 e5 *")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			saved, err := st.Save(WithGame(tt.e, g))
+			if (err == nil) != tt.ok {
+				t.Fatalf("save: %v, want ok %v", err, tt.ok)
+			}
+			if err != nil {
+				if _, err := st.Load(Kind8x8, saved.ID); !errors.Is(err, ErrNotFound) {
+					t.Errorf("a refused entry was written: %v", err)
+				}
+				return
+			}
+			back, err := st.Load(Kind8x8, saved.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !back.Equal(saved) {
+				t.Errorf("loads back as\n%+v\nwant\n%+v", back, saved)
+			}
+		})
+	}
+}
+
+// FuzzDecodeEntry checks every entry that decodes (as an 8x8 entry and as one under the
+// Never-Ending Chess prefix): it writes back and reads back equal. testdata/fuzz holds the
+// inputs it found, which run as regular test cases.
 func FuzzDecodeEntry(f *testing.F) {
-	for _, dir := range []string{"entry-v1", "bad"} {
+	for _, dir := range []string{"entry-v1", "entry-v2", "nec-v1", "bad"} {
 		files, _ := os.ReadDir(filepath.Join("testdata", dir))
 		for _, fi := range files {
 			b, _ := os.ReadFile(filepath.Join("testdata", dir, fi.Name()))
@@ -220,23 +414,28 @@ func FuzzDecodeEntry(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
-		e, err := DecodeEntry(raw)
-		if err != nil {
-			if !errors.Is(err, ErrDamaged) && !errors.Is(err, ErrNewer) && !errors.Is(err, ErrForeign) {
-				t.Fatalf("error %v wraps no kind", err)
+		for _, legacy := range Kinds {
+			e, err := decodeEntry(raw, legacy)
+			if err != nil {
+				if !errors.Is(err, ErrDamaged) && !errors.Is(err, ErrNewer) && !errors.Is(err, ErrForeign) {
+					t.Fatalf("error %v wraps no kind", err)
+				}
+				continue
 			}
-			return
+			// A good entry writes back and reads back the same.
+			again, err := encodeEntry(e)
+			if err != nil {
+				t.Fatalf("decoded %+v but cannot encode it: %v", e, err)
+			}
+			e2, err := DecodeEntry(again)
+			if err != nil || !e2.Equal(e) {
+				t.Fatalf("round trip: %+v -> %s -> %+v, %v", e, again, e2, err)
+			}
+			// Replaying the record never panics.
+			if e.Kind == Kind8x8 {
+				_, _ = Open(e.Record)
+				_ = RecordVariant(e.Record)
+			}
 		}
-		// A good entry writes back and reads back the same.
-		again, err := encodeEntry(e)
-		if err != nil {
-			t.Fatalf("decoded %+v but cannot encode it: %v", e, err)
-		}
-		e2, err := DecodeEntry(again)
-		if err != nil || !e2.Created.Equal(e.Created) || e2.ID != e.ID || e2.Record != e.Record || e2.Players != e.Players {
-			t.Fatalf("round trip: %+v -> %s -> %+v, %v", e, again, e2, err)
-		}
-		// Replaying the record never panics.
-		_, _ = Open(e.Record)
 	})
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,11 +17,16 @@ const ExportFormat = "plyground-games"
 // Version 1 is a JSON object:
 //
 //	{"format":"plyground-games", "v":1, "exported":"RFC 3339",
-//	 "games":[<saved-game entries, each as stored (any entry version)>],
+//	 "games":[<saved-game entries, each as stored>],
 //	 "damaged":[{"key":"plyground/game/...", "value":"<the stored text>"}]}
 //
-// "damaged" holds the entries that could not be opened when the file was written, as they
-// were, so that exporting and importing never loses anything; it may be missing.
+// "games" holds the saved games of every kind, each entry as it is stored (any version of
+// the envelope; a Never-Ending Chess entry of the envelope that came before version 2, which
+// does not say its kind, is written in the current version). "damaged" holds the entries
+// that could not be read, or whose record did not replay, when the file was written, as
+// they were under their keys (plyground/game/ or plyground/nec/), so that exporting and
+// importing never loses anything; it may be missing. Files written before Never-Ending Chess
+// games were exported hold 8x8 games of envelope version 1 only.
 const ExportVersion = 1
 
 // maxImport bounds the size of an import file.
@@ -39,8 +45,25 @@ type damagedV1 struct {
 	Value string `json:"value"`
 }
 
-// Export returns the export file of every entry under GamePrefix: the games as stored, and
-// the entries that cannot be opened as text, so that nothing is lost.
+// marshal writes v as JSON without HTML escaping: a name or title holding "&", "<" or ">"
+// is written as it is (HTML escaping would write "\u0026", a different text for the same
+// value).
+func marshal(v any, indent ...string) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if len(indent) == 2 {
+		enc.SetIndent(indent[0], indent[1])
+	}
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// Export returns the export file of every saved game of every kind: the games as stored, and
+// the entries that cannot be read or whose record does not replay as text, so that nothing
+// is lost.
 func (st *Store) Export() ([]byte, error) {
 	items, err := st.List()
 	if err != nil {
@@ -53,17 +76,76 @@ func (st *Store) Export() ([]byte, error) {
 		Games:    []json.RawMessage{},
 	}
 	for _, it := range items {
-		if it.Err == nil && json.Valid([]byte(it.Raw)) {
-			f.Games = append(f.Games, json.RawMessage(it.Raw))
+		raw, ok := st.exported(it)
+		if ok {
+			f.Games = append(f.Games, raw)
 		} else {
 			f.Damaged = append(f.Damaged, damagedV1{Key: it.Key, Value: it.Raw})
 		}
 	}
-	b, err := json.MarshalIndent(f, "", " ")
+	return f.encode()
+}
+
+// encode writes the file with one game or damaged entry a line, each as compact as it is
+// stored.
+func (f exportV1) encode() ([]byte, error) {
+	var b bytes.Buffer
+	head, err := marshal(struct {
+		Format   string `json:"format"`
+		V        int    `json:"v"`
+		Exported string `json:"exported"`
+	}{f.Format, f.V, f.Exported})
 	if err != nil {
 		return nil, fmt.Errorf("exporting: %w", err)
 	}
-	return append(b, '\n'), nil
+	b.Write(head[:len(head)-1]) // without its closing brace
+	list := func(name string, n int, item func(i int) ([]byte, error)) error {
+		b.WriteString(",\n \"" + name + "\": [")
+		for i := 0; i < n; i++ {
+			line, err := item(i)
+			if err != nil {
+				return fmt.Errorf("exporting: %w", err)
+			}
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString("\n  ")
+			b.Write(line)
+		}
+		if n > 0 {
+			b.WriteString("\n ")
+		}
+		b.WriteByte(']')
+		return nil
+	}
+	if err := list("games", len(f.Games), func(i int) ([]byte, error) { return []byte(compactJSON(f.Games[i])), nil }); err != nil {
+		return nil, err
+	}
+	if len(f.Damaged) > 0 {
+		if err := list("damaged", len(f.Damaged), func(i int) ([]byte, error) { return marshal(f.Damaged[i]) }); err != nil {
+			return nil, err
+		}
+	}
+	b.WriteString("\n}\n")
+	return b.Bytes(), nil
+}
+
+// exported returns the entry of it as an export file holds it, or false for an entry that
+// goes to the damaged ones.
+func (st *Store) exported(it Item) (json.RawMessage, bool) {
+	if it.Err != nil || !json.Valid([]byte(it.Raw)) || st.Check(it.Entry) != nil {
+		return nil, false
+	}
+	// An entry that reads the same without its key says its kind; the others (Never-Ending
+	// Chess entries older than envelope version 2) are written in the current version.
+	if e, err := DecodeEntry(it.Raw); err == nil && e.Kind == it.Kind {
+		return json.RawMessage(it.Raw), true
+	}
+	raw, err := encodeEntry(it.Entry)
+	if err != nil {
+		return nil, false
+	}
+	return json.RawMessage(raw), true
 }
 
 // ImportReport says what an import did.
@@ -108,119 +190,245 @@ func (r ImportReport) String() string {
 	return strings.Join(parts, ", ") + "."
 }
 
-// ErrImport is wrapped by the error Import returns for a file it cannot read at all.
+// Message says in a sentence for the player what an import from "from" (a file name, or
+// "the text") did, err being the error that ended it (nil when it ran to the end), and
+// whether it went wrong.
+func (r ImportReport) Message(from string, err error) (text string, bad bool) {
+	added := len(r.Added)
+	switch {
+	case errors.Is(err, ErrQuota):
+		text = fmt.Sprintf("Storage is full: %s imported from %s before the browser's storage for this site filled up. "+
+			"Delete or export old games to make room, then import %s again (the games already imported are skipped).",
+			countGames(added), from, from)
+		return text, true
+	case err != nil && added == 0 && r.Same == 0 && r.Restored == 0:
+		return "Nothing imported from " + from + ": " + detail(err) + ".", true
+	case err != nil:
+		return fmt.Sprintf("The import from %s stopped: %s. %s imported before.", from, detail(err), capitalize(countGames(added))), true
+	}
+	return "Import from " + from + ": " + r.String(), len(r.Problems) > 0
+}
+
+// detail returns an error's text without the sentinel that starts it.
+func detail(err error) string {
+	s := err.Error()
+	for _, sentinel := range []error{ErrImport, ErrPGN} {
+		if errors.Is(err, sentinel) {
+			s = strings.TrimPrefix(s, sentinel.Error()+": ")
+		}
+	}
+	return strings.TrimSuffix(s, ".")
+}
+
+func countGames(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return fmt.Sprintf("%d games", n)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// ErrImport is wrapped by the error an import returns for a file it cannot read at all.
 var ErrImport = errors.New("not a Plyground export file")
 
-// Import reads an export file (any version) and adds its games. A game already saved as it
-// is in the file is skipped; a game whose ID is taken by a different game is added under a
-// new ID; nothing saved is overwritten or removed. A game of the file that cannot be read is
-// reported in Problems and the others are still imported. The error is for a file that is
-// not an export at all (wrapping ErrImport) or for a full storage (wrapping ErrQuota; the
-// report then says what was imported before).
-func (st *Store) Import(data []byte) (ImportReport, error) {
-	var rep ImportReport
+// An Import adds the games of an export file or of a PGN text a few at a time (Step), so
+// that a page shows its progress and stays live while thousands of games are imported. A
+// game already saved as it is in the file is skipped; a game whose ID is taken by a
+// different game is added under a new ID; nothing saved is overwritten or removed. A game of
+// the file that cannot be read is reported in Problems and the others are still imported.
+// Store.Import and Store.ImportPGN run one to its end.
+type Import struct {
+	st      *Store
+	games   []json.RawMessage
+	damaged []damagedV1
+	pgn     []PGNPart
+	next    int
+	rep     ImportReport
+	err     error
+}
+
+// NewImport prepares the import of a file a player chose or text a player pasted: an export
+// file (JSON) or PGN, in any encoding ReadText reads. The error is for a file that is
+// neither (it wraps ErrImport or ErrPGN); nothing is written until Step.
+func (st *Store) NewImport(data []byte) (*Import, error) {
 	if len(data) > maxImport {
-		return rep, fmt.Errorf("%w: %d bytes is more than %d", ErrImport, len(data), maxImport)
+		return nil, fmt.Errorf("%w: %d bytes is more than %d", ErrImport, len(data), maxImport)
 	}
+	text := strings.TrimSpace(ReadText(data))
+	switch {
+	case text == "":
+		return nil, fmt.Errorf("%w: it is empty", ErrImport)
+	case strings.HasPrefix(text, "{"):
+		return st.newExportImport([]byte(text))
+	}
+	return st.newPGNImport(text)
+}
+
+// Import reads an export file (any version) and adds its games; see Import. The error is
+// for a file that is not an export at all (wrapping ErrImport) or for a full storage
+// (wrapping ErrQuota; the report then says what was imported before).
+func (st *Store) Import(data []byte) (ImportReport, error) {
+	if len(data) > maxImport {
+		return ImportReport{}, fmt.Errorf("%w: %d bytes is more than %d", ErrImport, len(data), maxImport)
+	}
+	im, err := st.newExportImport([]byte(strings.TrimSpace(ReadText(data))))
+	if err != nil {
+		return ImportReport{}, err
+	}
+	im.Step(im.Total())
+	return im.Report()
+}
+
+func (st *Store) newExportImport(data []byte) (*Import, error) {
 	var head struct {
 		Format string           `json:"format"`
 		V      *json.RawMessage `json:"v"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		return rep, fmt.Errorf("%w: %s", ErrImport, jsonError(data, err))
+		return nil, fmt.Errorf("%w: %s", ErrImport, jsonError(data, err))
 	}
 	if head.Format != ExportFormat {
-		return rep, fmt.Errorf("%w: its \"format\" is %q, not %q", ErrImport, head.Format, ExportFormat)
+		return nil, fmt.Errorf("%w: its \"format\" is %s, not %q", ErrImport, quote(head.Format), ExportFormat)
 	}
 	var v int
 	if head.V == nil || json.Unmarshal(*head.V, &v) != nil {
-		return rep, fmt.Errorf("%w: it has no version number", ErrImport)
+		return nil, fmt.Errorf("%w: it has no version number", ErrImport)
 	}
 	switch {
 	case v == 1:
 		var f exportV1
 		if err := json.Unmarshal(data, &f); err != nil {
-			return rep, fmt.Errorf("%w: %s", ErrImport, jsonError(data, err))
+			return nil, fmt.Errorf("%w: %s", ErrImport, jsonError(data, err))
 		}
-		return st.importV1(f)
+		return &Import{st: st, games: f.Games, damaged: f.Damaged}, nil
 	case v > ExportVersion:
-		return rep, fmt.Errorf("%w: it was written by a newer version of Plyground (export version %d); update the app to import it", ErrImport, v)
+		return nil, fmt.Errorf("%w: it was written by a newer version of Plyground (export version %d); update the app to import it", ErrImport, v)
 	}
-	return rep, fmt.Errorf("%w: unknown version %d", ErrImport, v)
+	return nil, fmt.Errorf("%w: unknown version %d", ErrImport, v)
 }
 
-func (st *Store) importV1(f exportV1) (ImportReport, error) {
-	var rep ImportReport
-	for i, raw := range f.Games {
-		text := compactJSON(raw)
-		e, err := DecodeEntry(text)
-		if err == nil {
-			_, err = Open(e.Record)
-			if err != nil {
-				err = fmt.Errorf("%w: the game record does not replay: %v", ErrDamaged, err)
-			}
+// Total returns the number of games (and damaged entries) the import holds.
+func (im *Import) Total() int { return len(im.games) + len(im.damaged) + len(im.pgn) }
+
+// Done returns the number of them imported (or skipped) so far.
+func (im *Import) Done() int { return im.next }
+
+// Finished reports whether the import has nothing left to do: every game was imported, or
+// it stopped at an error (a full storage).
+func (im *Import) Finished() bool { return im.err != nil || im.next >= im.Total() }
+
+// Step imports up to n more games and reports whether the import is finished.
+func (im *Import) Step(n int) bool {
+	for ; n > 0 && !im.Finished(); n-- {
+		i := im.next
+		switch {
+		case i < len(im.games):
+			im.err = im.game(i, im.games[i])
+		case i < len(im.games)+len(im.damaged):
+			j := i - len(im.games)
+			im.err = im.restore(j, im.damaged[j])
+		default:
+			im.err = im.pgnGame(im.pgn[i-len(im.games)-len(im.damaged)])
 		}
-		if err != nil {
-			rep.Problems = append(rep.Problems, fmt.Errorf("game %d of the file%s: %w", i+1, describe(e), err))
-			continue
+		if im.err == nil {
+			im.next++
 		}
-		key := GamePrefix + e.ID
-		cur, ok, err := st.Storage.Get(key)
-		if err != nil {
-			return rep, fmt.Errorf("importing game %d: %w", i+1, err)
-		}
-		if ok {
-			if compactJSON([]byte(cur)) == text {
-				rep.Same++
-				continue
-			}
-			if e.ID, err = st.NewID(); err != nil {
-				return rep, err
-			}
-			if err := st.put(e); err != nil {
-				return rep, fmt.Errorf("importing game %d: %w", i+1, err)
-			}
-			rep.Copies++
-			rep.Added = append(rep.Added, e.ID)
-			continue
-		}
-		if err := st.Storage.Set(key, text); err != nil {
-			return rep, fmt.Errorf("importing game %d: %w", i+1, err)
-		}
-		rep.Added = append(rep.Added, e.ID)
 	}
-	for i, d := range f.Damaged {
-		if !strings.HasPrefix(d.Key, GamePrefix) || CheckID(strings.TrimPrefix(d.Key, GamePrefix)) != nil {
-			rep.Problems = append(rep.Problems, fmt.Errorf("damaged entry %d of the file: key %q is not a saved-game key", i+1, d.Key))
-			continue
-		}
-		cur, ok, err := st.Storage.Get(d.Key)
-		if err != nil {
-			return rep, fmt.Errorf("importing damaged entry %d: %w", i+1, err)
-		}
-		if ok {
-			if cur != d.Value {
-				rep.Problems = append(rep.Problems, fmt.Errorf("damaged entry %d of the file: its key %q is taken", i+1, d.Key))
-			}
-			continue
-		}
-		if err := st.Storage.Set(d.Key, d.Value); err != nil {
-			return rep, fmt.Errorf("importing damaged entry %d: %w", i+1, err)
-		}
-		rep.Restored++
+	return im.Finished()
+}
+
+// Report returns what the import did so far and the error that stopped it (nil when it
+// ran to its end or is still going).
+func (im *Import) Report() (ImportReport, error) { return im.rep, im.err }
+
+// game imports game i of an export file.
+func (im *Import) game(i int, raw json.RawMessage) error {
+	st := im.st
+	text := compactJSON(raw)
+	e, err := DecodeEntry(text)
+	if err == nil {
+		err = st.Check(e)
 	}
-	return rep, nil
+	if err != nil {
+		im.rep.Problems = append(im.rep.Problems, fmt.Errorf("game %d of the file%s: %w", i+1, describe(e), err))
+		return nil
+	}
+	key := Key(e.Kind, e.ID)
+	cur, ok, err := st.Storage.Get(key)
+	if err != nil {
+		return fmt.Errorf("importing game %d: %w", i+1, err)
+	}
+	if ok {
+		if local, err := decodeEntry(cur, e.Kind); err == nil && local.Equal(e) {
+			im.rep.Same++
+			return nil
+		}
+		if e.ID, err = st.NewID(); err != nil {
+			return err
+		}
+		if err := st.put(e); err != nil {
+			return fmt.Errorf("importing game %d: %w", i+1, err)
+		}
+		im.rep.Copies++
+		im.rep.Added = append(im.rep.Added, e.ID)
+		return nil
+	}
+	if err := st.Storage.Set(key, text); err != nil {
+		return fmt.Errorf("importing game %d: %w", i+1, err)
+	}
+	im.rep.Added = append(im.rep.Added, e.ID)
+	return nil
+}
+
+// restore puts back damaged entry j of an export file under its key, unless the key is
+// taken.
+func (im *Import) restore(j int, d damagedV1) error {
+	st := im.st
+	if _, id, ok := KindOfKey(d.Key); !ok || CheckID(id) != nil {
+		im.rep.Problems = append(im.rep.Problems, fmt.Errorf("damaged entry %d of the file: key %s is not a saved-game key", j+1, quote(d.Key)))
+		return nil
+	}
+	cur, ok, err := st.Storage.Get(d.Key)
+	if err != nil {
+		return fmt.Errorf("importing damaged entry %d: %w", j+1, err)
+	}
+	if ok {
+		if cur != d.Value {
+			im.rep.Problems = append(im.rep.Problems, fmt.Errorf("damaged entry %d of the file: its key %s is taken", j+1, quote(d.Key)))
+		}
+		return nil
+	}
+	if err := st.Storage.Set(d.Key, d.Value); err != nil {
+		return fmt.Errorf("importing damaged entry %d: %w", j+1, err)
+	}
+	im.rep.Restored++
+	return nil
 }
 
 // describe names an entry in an error: ` ("Title", id abc)`; "" when nothing is known.
 func describe(e Entry) string {
 	switch {
 	case e.Title != "" && e.ID != "":
-		return fmt.Sprintf(" (%q, id %s)", e.Title, e.ID)
+		return fmt.Sprintf(" (%s, id %s)", quote(e.Title), e.ID)
 	case e.ID != "":
 		return fmt.Sprintf(" (id %s)", e.ID)
 	}
 	return ""
+}
+
+// compactJSON returns raw JSON without insignificant spaces.
+func compactJSON(raw []byte) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
 }
 
 // jsonError turns a JSON error into words with a line and column.

@@ -25,26 +25,33 @@ func PGN(e Entry, g *turn.Game) string {
 		tags = append(tags, turn.Tag{Name: "Date", Value: e.Created.UTC().Format("2006.01.02")})
 	}
 	for i, tag := range [2]string{"White", "Black"} {
-		if n := e.Players[i].Name; n != "" {
+		if n := e.Player(i).Name; n != "" {
 			tags = append(tags, turn.Tag{Name: tag, Value: n})
 		}
 	}
 	return g.PGN(tags)
 }
 
-// PGNAll returns every game of items that opens, in PGN, one after another.
-func PGNAll(items []Item) string {
+// PGNAll returns every 8x8 game of items that opens, in PGN, one after another, and the
+// number of games written.
+func PGNAll(items []Item) (string, int) {
 	var b strings.Builder
+	n := 0
 	for _, it := range items {
-		if it.Err != nil || it.Game == nil {
+		if it.Err != nil || it.Entry.Kind != Kind8x8 {
+			continue
+		}
+		g, err := Open(it.Entry.Record)
+		if err != nil {
 			continue
 		}
 		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(PGN(it.Entry, it.Game))
+		b.WriteString(PGN(it.Entry, g))
+		n++
 	}
-	return b.String()
+	return b.String(), n
 }
 
 // PGNGame is one game read from a PGN text.
@@ -72,24 +79,33 @@ func ParsePGN(text string) ([]PGNGame, error) {
 	}
 	var games []PGNGame
 	var errs []error
-	for i, p := range parts {
-		g, tags, err := variants.ParsePGN(p.Text)
+	for _, p := range parts {
+		pg, err := parsePart(p, len(parts))
 		if err != nil {
-			where := fmt.Sprintf("game %d (from line %d)", i+1, p.Line)
-			if len(parts) == 1 {
-				where = "the game"
-			}
-			errs = append(errs, fmt.Errorf("%w: %s: %v", ErrPGN, where, err))
+			errs = append(errs, err)
 			continue
 		}
-		games = append(games, PGNGame{Game: g, Entry: entryFromTags(tags), Line: p.Line})
+		games = append(games, pg)
 	}
 	return games, errors.Join(errs...)
 }
 
+// parsePart reads one game of a PGN text of n games.
+func parsePart(p PGNPart, n int) (PGNGame, error) {
+	g, tags, err := variants.ParsePGN(p.Text)
+	if err != nil {
+		where := fmt.Sprintf("game %d (from line %d)", p.Number, p.Line)
+		if n == 1 {
+			where = "the game"
+		}
+		return PGNGame{}, fmt.Errorf("%w: %s: %v", ErrPGN, where, err)
+	}
+	return PGNGame{Game: g, Entry: entryFromTags(tags), Line: p.Line}, nil
+}
+
 // entryFromTags reads the title, players and date of a PGN game.
 func entryFromTags(tags []turn.Tag) Entry {
-	var e Entry
+	e := Entry{Kind: Kind8x8, Players: make([]Player, 2)}
 	for _, t := range tags {
 		v := strings.TrimSpace(t.Value)
 		if v == "?" || v == "" {
@@ -105,7 +121,7 @@ func entryFromTags(tags []turn.Tag) Entry {
 		case "Black":
 			e.Players[1].Name = truncate(v, maxName)
 		case "Date":
-			if d, err := time.Parse("2006.01.02", v); err == nil {
+			if d, err := time.Parse("2006.01.02", v); err == nil && d.Year() >= 1 {
 				e.Created = d
 			}
 		}
@@ -113,48 +129,52 @@ func entryFromTags(tags []turn.Tag) Entry {
 	return e
 }
 
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		r = r[:n]
-	}
-	return string(r)
-}
-
 // ImportPGN saves every game of a PGN text as a new saved game. The report lists the games
 // added and, in Problems, the games that could not be read.
 func (st *Store) ImportPGN(text string) (ImportReport, error) {
-	var rep ImportReport
-	games, err := ParsePGN(text)
+	im, err := st.newPGNImport(text)
 	if err != nil {
-		rep.Problems = unjoin(err)
+		return ImportReport{Problems: []error{err}}, nil
 	}
-	for _, pg := range games {
-		e := pg.Entry
-		if e.Created.IsZero() || e.Created.After(st.now()) {
-			e.Created = time.Time{}
-		}
-		saved, err := st.Save(e, pg.Game)
-		if err != nil {
-			return rep, fmt.Errorf("importing the game from line %d: %w", pg.Line, err)
-		}
-		rep.Added = append(rep.Added, saved.ID)
-	}
-	return rep, nil
+	im.Step(im.Total())
+	return im.Report()
 }
 
-// unjoin returns the errors joined in err.
-func unjoin(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
+func (st *Store) newPGNImport(text string) (*Import, error) {
+	if len(text) > maxImport {
+		return nil, fmt.Errorf("%w: %d bytes is more than %d", ErrPGN, len(text), maxImport)
 	}
-	return []error{err}
+	parts := SplitPGN(text)
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("%w: the text holds no game", ErrPGN)
+	}
+	return &Import{st: st, pgn: parts}, nil
 }
 
-// PGNPart is one game's text in a PGN text, with the line it starts on.
+// pgnGame imports one game of a PGN text as a new saved game.
+func (im *Import) pgnGame(p PGNPart) error {
+	pg, err := parsePart(p, len(im.pgn))
+	if err != nil {
+		im.rep.Problems = append(im.rep.Problems, err)
+		return nil
+	}
+	e := pg.Entry
+	if e.Created.IsZero() || e.Created.After(im.st.now()) {
+		e.Created = time.Time{}
+	}
+	saved, err := im.st.Save(WithGame(e, pg.Game))
+	if err != nil {
+		return fmt.Errorf("importing the game from line %d: %w", pg.Line, err)
+	}
+	im.rep.Added = append(im.rep.Added, saved.ID)
+	return nil
+}
+
+// PGNPart is one game's text in a PGN text, with the line it starts on and its number.
 type PGNPart struct {
-	Text string
-	Line int
+	Text   string
+	Line   int
+	Number int
 }
 
 // SplitPGN cuts a PGN text into its games. A game ends with its result token ("1-0", "0-1",
@@ -166,11 +186,18 @@ func SplitPGN(text string) []PGNPart {
 	start := 0     // byte where the current game starts
 	moves := false // the current game has movetext
 	lineStart := true
+	// Lines are counted once through the text (counting from the start at every game made
+	// a text of many games take quadratic time).
+	line, counted := 1, 0 // the line of byte counted
+	lineAt := func(i int) int {
+		line += strings.Count(text[counted:i], "\n")
+		counted = i
+		return line
+	}
 	cut := func(end int) {
 		if chunk := text[start:end]; strings.TrimSpace(chunk) != "" {
 			lead := len(chunk) - len(strings.TrimLeft(chunk, " \t\r\n"))
-			line := 1 + strings.Count(text[:start+lead], "\n")
-			parts = append(parts, PGNPart{Text: strings.TrimLeft(chunk, " \t\r\n"), Line: line})
+			parts = append(parts, PGNPart{Text: strings.TrimLeft(chunk, " \t\r\n"), Line: lineAt(start + lead), Number: len(parts) + 1})
 		}
 		start = end
 		moves = false

@@ -19,7 +19,7 @@ func TestPGNExportImport(t *testing.T) {
 		"1. e4 e5 {White resigns} 0-1",
 	} {
 		g := game(t, src)
-		e := Entry{Title: "Club night", Players: [2]Player{{"Ann", 0}, {"Bob", 0}},
+		e := Entry{Title: "Club night", Players: []Player{{"Ann", 0}, {"Bob", 0}},
 			Created: time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)}
 		text := PGN(e, g)
 		for _, tag := range []string{`[Event "Club night"]`, `[Date "2026.05.06"]`, `[White "Ann"]`, `[Black "Bob"]`, `[Variant "` + g.Variant().ID() + `"]`} {
@@ -32,7 +32,7 @@ func TestPGNExportImport(t *testing.T) {
 			t.Fatalf("%s: reading back %d games: %v\n%s", src, len(games), err, text)
 		}
 		back := games[0]
-		if Compare(back.Game, g) != Same || back.Entry.Title != "Club night" || back.Entry.Players[1].Name != "Bob" ||
+		if Compare(back.Game, g) != Same || back.Entry.Title != "Club night" || back.Entry.Player(1).Name != "Bob" ||
 			!back.Entry.Created.Equal(time.Date(2026, 5, 6, 0, 0, 0, 0, time.UTC)) {
 			t.Errorf("%s: read back %+v, %s", src, back.Entry, back.Game.Movetext())
 		}
@@ -46,6 +46,9 @@ func TestSplitPGN(t *testing.T) {
 	parts := SplitPGN(text)
 	if len(parts) != 3 {
 		t.Fatalf("%d parts: %+v", len(parts), parts)
+	}
+	if parts[0].Number != 1 || parts[2].Number != 3 {
+		t.Errorf("parts numbered %d..%d", parts[0].Number, parts[2].Number)
 	}
 	lines := []int{parts[0].Line, parts[1].Line, parts[2].Line}
 	if lines[0] != 1 || lines[1] != 7 || lines[2] != 12 {
@@ -74,13 +77,13 @@ func TestImportPGN(t *testing.T) {
 			t.Errorf("problem %d: %v, want %q", i, rep.Problems[i], want)
 		}
 	}
-	s, err := st.Load(rep.Added[0])
-	if err != nil || s.Title != "Good one" || s.Players[0].Name != "Ann" || s.Game.Len() != 2 {
-		t.Errorf("first game %+v, %v", s.Entry, err)
+	s, err := st.Load(Kind8x8, rep.Added[0])
+	if g, _ := Open(s.Record); err != nil || s.Title != "Good one" || s.Player(0).Name != "Ann" || g.Len() != 2 {
+		t.Errorf("first game %+v, %v", s, err)
 	}
-	s, _ = st.Load(rep.Added[1])
-	if s.Game.Variant().ID() != "marseillais" || s.Players[1].Name != "Bob" {
-		t.Errorf("second game %+v", s.Entry)
+	s, _ = st.Load(Kind8x8, rep.Added[1])
+	if s.Variant != "marseillais" || s.Player(1).Name != "Bob" {
+		t.Errorf("second game %+v", s)
 	}
 	// A single bad game says "the game".
 	_, err = ParsePGN("1. e5 *")
@@ -89,6 +92,35 @@ func TestImportPGN(t *testing.T) {
 	}
 	if _, err := ParsePGN("  \n "); err == nil {
 		t.Error("empty text read")
+	}
+}
+
+// TestSplitPGNLinear splits a text of 100,000 empty games in a time proportional to its
+// length (counting the lines from the start at every game took hours).
+func TestSplitPGNLinear(t *testing.T) {
+	text := strings.Repeat("*\n", 100000)
+	start := time.Now()
+	parts := SplitPGN(text)
+	if len(parts) != 100000 || parts[99999].Line != 100000 {
+		t.Fatalf("%d parts, the last on line %d", len(parts), parts[len(parts)-1].Line)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("%v to split", d)
+	}
+}
+
+// TestPGNDates reads the Date tag: a date before year 1 or in the future is no creation date.
+func TestPGNDates(t *testing.T) {
+	st, _ := newStore(t)
+	rep, err := st.ImportPGN("[Date \"0000.01.01\"]\n\n1. e4 *\n\n[Date \"2999.01.01\"]\n\n1. d4 *\n\n[Date \"2020.02.03\"]\n\n1. c4 *")
+	if err != nil || len(rep.Added) != 3 {
+		t.Fatalf("%+v, %v", rep, err)
+	}
+	for i, want := range []string{"2026-04-01", "2026-04-01", "2020-02-03"} {
+		e, _ := st.Load(Kind8x8, rep.Added[i])
+		if got := e.Created.Format("2006-01-02"); got != want {
+			t.Errorf("game %d created %s, want %s", i+1, got, want)
+		}
 	}
 }
 

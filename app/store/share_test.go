@@ -26,7 +26,7 @@ func TestLinkV1Samples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if sh.ID != s.ID || sh.Players[0].Name != s.White || sh.Players[1].Name != s.Black {
+			if sh.Kind != Kind8x8 || sh.ID != s.ID || sh.Players[0].Name != s.White || sh.Players[1].Name != s.Black {
 				t.Errorf("id %q names %q %q, want %q %q %q", sh.ID, sh.Players[0].Name, sh.Players[1].Name, s.ID, s.White, s.Black)
 			}
 			g := sh.Game
@@ -42,7 +42,7 @@ func TestLinkV1Samples(t *testing.T) {
 
 func TestFragmentRoundTrip(t *testing.T) {
 	g := game(t, "[Variant \"sdm\"]\n\n1. e4 e5 2. {spend} Nf3 Nc6 Bc5 *")
-	e := Entry{ID: "abc_123", Players: [2]Player{{"Ann & Bob", 0}, {"Zoë #1", 3}}, Record: g.Encode()}
+	e := WithGame(Entry{ID: "abc_123", Players: []Player{{"Ann & Bob", 0}, {"Zoë #1", 3}}}, g)
 	frag := Fragment(e)
 	if !strings.HasPrefix(frag, "g="+e.Record+"&id=abc_123&w=") || strings.Count(frag, "#") != 0 {
 		t.Errorf("fragment %q", frag)
@@ -56,9 +56,45 @@ func TestFragmentRoundTrip(t *testing.T) {
 		t.Errorf("parsed %+v", sh)
 	}
 	// Without ID and names.
-	frag = Fragment(Entry{Record: g.Encode()})
+	frag = Fragment(WithGame(Entry{}, g))
 	if frag != "g="+g.Encode() {
 		t.Errorf("bare fragment %q", frag)
+	}
+	// A Never-Ending Chess game: its record under n=, its names inside the record.
+	nec := necEntry(t, "nec_1", "")
+	frag = Fragment(nec)
+	if frag != "n="+nec.Record+"&id=nec_1" {
+		t.Errorf("Never-Ending Chess fragment %q", frag)
+	}
+	sh, err = ParseFragment(frag)
+	if err != nil || sh.Kind != KindNEC || sh.Record != nec.Record || sh.ID != "nec_1" || sh.Game != nil {
+		t.Errorf("parsed %+v, %v", sh, err)
+	}
+}
+
+// TestNamesSurviveLinks sends names of every sort of Unicode text, up to the longest, through
+// a share link: they come back unchanged (spaces around them included).
+func TestNamesSurviveLinks(t *testing.T) {
+	g := game(t, "1. e4 *")
+	names := []string{
+		"  Ann  ", "\tTab", strings.Repeat("𝄞", maxName), strings.Repeat("ǅ", maxName), "a\u0000b", "line\nbreak",
+		"\u2028\u2029", "\ufeffBOM", "🏳️‍🌈 family 👨‍👩‍👧", "%41", "&w=x", "#b=y", "+ +", "e\u0301", "\U0010FFFF",
+	}
+	for _, name := range names {
+		e := WithGame(Entry{ID: "x", Players: []Player{{Name: name}, {Name: name}}}, g)
+		sh, err := ParseLink("https://example.com/play#" + Fragment(e))
+		if err != nil {
+			t.Errorf("%q: %v", name, err)
+			continue
+		}
+		if sh.Players[0].Name != name || sh.Players[1].Name != name {
+			t.Errorf("%q came back as %q and %q", name, sh.Players[0].Name, sh.Players[1].Name)
+		}
+	}
+	// A name longer than the limit is refused, not cut.
+	e := WithGame(Entry{Players: []Player{{Name: strings.Repeat("x", maxName+1)}, {}}}, g)
+	if _, err := ParseFragment(Fragment(e)); !errors.Is(err, ErrLink) {
+		t.Errorf("too long a name: %v", err)
 	}
 }
 
@@ -87,12 +123,22 @@ func TestParseFragmentErrors(t *testing.T) {
 		{"escape cut off", "g=" + good + "&w=50%", "damaged"},
 		{"bad id", "g=" + good + "&id=a/b", "damaged"},
 		{"too long", "g=" + strings.Repeat("A", maxLink+1), "characters long"},
+		{"long bad id", "g=" + good + "&id=" + strings.Repeat("é", 3000), `id "éééééééééééééééééééééééé"…`},
+		{"long bad link version", "v=" + strings.Repeat("9x", 3000) + "&g=" + good, `link version "9x9x9x9x9x9x9x9x9x9x9x9x"…`},
+		{"long bad escape", "g=" + good + "&w=" + strings.Repeat("%zz", 3000), `"%zz"`},
+		{"two games", "g=" + good + "&n=1abc", "two games"},
+		{"capital N", "N=1abc", "N= where"},
+		{"empty n", "n=&id=x", "(n=) is empty"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ParseFragment(tt.fragment)
 			if !errors.Is(err, ErrLink) || !strings.Contains(err.Error(), tt.says) {
-				t.Errorf("err = %v, want ErrLink saying %q", err, tt.says)
+				t.Errorf("err = %.300v, want ErrLink saying %q", err, tt.says)
+			}
+			// The message quotes at most a short part of the link.
+			if err != nil && len(err.Error()) > 300 {
+				t.Errorf("%d characters of error", len(err.Error()))
 			}
 		})
 	}
@@ -107,21 +153,28 @@ func FuzzParseFragment(f *testing.F) {
 	f.Add("v=1&g=AQEAAAAEch8Q")
 	f.Add("g=AQQAAAAEBaAg&w=%C3%A9")
 	f.Add("g=AQ")
+	f.Add("n=1NMrRavIwGIfx&id=abc")
 	f.Fuzz(func(t *testing.T, frag string) {
 		sh, err := ParseFragment(frag)
 		if err != nil {
 			if !errors.Is(err, ErrLink) {
 				t.Fatalf("error %v does not wrap ErrLink", err)
 			}
+			if len(err.Error()) > 2000 {
+				t.Fatalf("%d characters of error", len(err.Error()))
+			}
 			return
 		}
 		// A link that opens writes back to a link that opens the same game.
-		e := Entry{ID: sh.ID, Players: sh.Players, Record: sh.Game.Encode()}
+		e := Entry{Kind: sh.Kind, ID: sh.ID, Players: sh.Players[:], Record: sh.Record}
+		if sh.Kind == Kind8x8 {
+			e.Record = sh.Game.Encode()
+		}
 		again, err := ParseFragment(Fragment(e))
 		if err != nil {
 			t.Fatalf("%q opens but its rewrite %q does not: %v", frag, Fragment(e), err)
 		}
-		if Compare(again.Game, sh.Game) != Same || again.ID != sh.ID || again.Players != sh.Players {
+		if again.Kind != sh.Kind || again.Record != e.Record || again.ID != sh.ID || again.Players != sh.Players {
 			t.Fatalf("rewrite of %q differs", frag)
 		}
 	})

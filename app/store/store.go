@@ -1,8 +1,6 @@
 package store
 
 import (
-	"crypto/rand"
-	"encoding/base32"
 	"errors"
 	"fmt"
 	"io"
@@ -13,19 +11,15 @@ import (
 	"github.com/plyground/plyground/variants/turn"
 )
 
-// Keys in the Storage. Keys without the prefix belong to others (go-app keeps its own) and
-// are never read, changed or removed.
-const (
-	// GamePrefix starts the key of every saved game: GamePrefix + ID.
-	GamePrefix = "plyground/game/"
-	// SettingsKey holds the player's settings.
-	SettingsKey = "plyground/settings"
-)
-
-// Store is the saved games and settings over a Storage. Its zero value needs only Storage.
+// Store is the saved games of every kind and the settings, over a Storage. Its zero value
+// needs only Storage.
 type Store struct {
 	// Storage holds the entries.
 	Storage Storage
+	// Codecs check the records of the kinds whose codec lives above this package (KindNEC:
+	// app/necgame's Codec); 8x8 records are checked by package variants. The records of a
+	// kind without a codec are not checked: such entries are kept as they are.
+	Codecs map[Kind]Codec
 	// Now returns the time written into entries; nil means time.Now.
 	Now func() time.Time
 	// Rand is the source of new IDs; nil means crypto/rand.
@@ -39,38 +33,39 @@ func (st *Store) now() time.Time {
 	return time.Now()
 }
 
-// idEncoding writes IDs in lower-case base32 without padding.
-var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+// NewID returns a new random game ID (see NewID) from the store's source.
+func (st *Store) NewID() (string, error) { return NewID(st.Rand) }
 
-// NewID returns a new random game ID of 16 characters.
-func (st *Store) NewID() (string, error) {
-	src := st.Rand
-	if src == nil {
-		src = rand.Reader
+// Check replays the record of e with the codec of its kind and says why it does not replay
+// (an error wrapping ErrDamaged); nil when it replays or when the store has no codec for its
+// kind.
+func (st *Store) Check(e Entry) error {
+	var err error
+	switch e.Kind {
+	case Kind8x8:
+		_, err = Open(e.Record)
+	default:
+		if c := st.Codecs[e.Kind]; c != nil {
+			err = c.Check(e.Record)
+		}
 	}
-	var b [10]byte
-	if _, err := io.ReadFull(src, b[:]); err != nil {
-		return "", fmt.Errorf("making a game id: %w", err)
+	if err != nil {
+		return fmt.Errorf("%w: the game record does not replay: %v", ErrDamaged, err)
 	}
-	return idEncoding.EncodeToString(b[:]), nil
+	return nil
 }
 
-// Saved is a saved game that loads: its entry and the game replayed from its record.
-type Saved struct {
-	Entry
-	Game *turn.Game
-}
-
-// Item is one entry of the saved-games list: a game that loads, or an entry that does not,
-// with the reason.
+// Item is one entry of the saved-games list: a game whose envelope reads, or an entry that
+// does not, with the reason. Its record is not replayed: List stays fast with thousands of
+// games, and a record that does not replay shows when the game is opened (Open, Check).
 type Item struct {
 	// Key is the entry's storage key.
 	Key string
+	// Kind is the kind of game the key holds.
+	Kind Kind
 	// Entry holds what could be read (the zero Entry when nothing could).
 	Entry Entry
-	// Game is the replayed game; nil when Err is not nil.
-	Game *turn.Game
-	// Err says why the entry cannot be opened; it wraps ErrDamaged, ErrNewer or ErrForeign.
+	// Err says why the entry cannot be read; it wraps ErrDamaged, ErrNewer or ErrForeign.
 	Err error
 	// Raw is the stored text.
 	Raw string
@@ -78,42 +73,39 @@ type Item struct {
 
 // load reads and checks one stored value.
 func load(key, raw string) Item {
-	it := Item{Key: key, Raw: raw}
-	e, err := DecodeEntry(raw)
+	k, id, _ := KindOfKey(key)
+	it := Item{Key: key, Kind: k, Raw: raw}
+	e, err := decodeEntry(raw, k)
 	it.Entry = e
-	if err != nil {
+	switch {
+	case err != nil:
 		it.Err = err
-		return it
+	case e.Kind != k:
+		it.Err = fmt.Errorf("%w: a game of kind %s stored with the %s games", ErrDamaged, quote(string(e.Kind)), k)
+	case e.ID != id:
+		it.Err = fmt.Errorf("%w: stored under %s but names the id %s", ErrDamaged, quote(key), quote(e.ID))
 	}
-	if GamePrefix+e.ID != key {
-		it.Err = fmt.Errorf("%w: stored under %q but names the id %q", ErrDamaged, key, e.ID)
-		return it
-	}
-	g, err := Open(e.Record)
-	if err != nil {
-		it.Err = fmt.Errorf("%w: the game record does not replay: %v", ErrDamaged, err)
-		return it
-	}
-	it.Game = g
 	return it
 }
 
-// List returns every saved game, the most recently updated first, then every entry under
-// GamePrefix that cannot be opened (damaged, foreign, newer), by key. It fails only when the
-// storage cannot list its keys; a bad entry never hides the others.
+// List returns every saved game of every kind, the most recently updated first, then every
+// entry under a saved-game prefix that cannot be read (damaged, foreign, newer), by key. It
+// reads the envelopes only (no record is replayed). It fails only when the storage cannot
+// list its keys; a bad entry never hides the others.
 func (st *Store) List() ([]Item, error) {
 	keys, err := st.Storage.Keys()
 	if err != nil {
 		return nil, fmt.Errorf("listing saved games: %w", err)
 	}
-	var items []Item
+	items := make([]Item, 0, len(keys))
 	for _, k := range keys {
-		if !strings.HasPrefix(k, GamePrefix) {
+		if _, _, ok := KindOfKey(k); !ok {
 			continue
 		}
 		raw, ok, err := st.Storage.Get(k)
 		if err != nil {
-			items = append(items, Item{Key: k, Err: fmt.Errorf("%w: cannot be read: %v", ErrDamaged, err)})
+			kind, _, _ := KindOfKey(k)
+			items = append(items, Item{Key: k, Kind: kind, Err: fmt.Errorf("%w: cannot be read: %v", ErrDamaged, err)})
 			continue
 		}
 		if !ok {
@@ -134,32 +126,36 @@ func (st *Store) List() ([]Item, error) {
 	return items, nil
 }
 
-// Load returns the saved game with the given ID. The error wraps ErrNotFound when there is
-// none, or says why it does not open.
-func (st *Store) Load(id string) (Saved, error) {
+// Load returns the saved game of kind k with the given ID (its envelope: the record is not
+// replayed). The error wraps ErrNotFound when there is none, or says why it does not read.
+func (st *Store) Load(k Kind, id string) (Entry, error) {
 	if err := CheckID(id); err != nil {
-		return Saved{}, fmt.Errorf("%w: %v", ErrNotFound, err)
+		return Entry{}, fmt.Errorf("%w: %v", ErrNotFound, err)
 	}
-	key := GamePrefix + id
+	if !k.Known() {
+		return Entry{}, fmt.Errorf("%w: unknown kind of game %s", ErrNotFound, quote(string(k)))
+	}
+	key := Key(k, id)
 	raw, ok, err := st.Storage.Get(key)
 	if err != nil {
-		return Saved{}, fmt.Errorf("reading saved game %s: %w", id, err)
+		return Entry{}, fmt.Errorf("reading saved game %s: %w", id, err)
 	}
 	if !ok {
-		return Saved{}, fmt.Errorf("%w with id %s", ErrNotFound, id)
+		return Entry{}, fmt.Errorf("%w with id %s", ErrNotFound, id)
 	}
 	it := load(key, raw)
 	if it.Err != nil {
-		return Saved{}, fmt.Errorf("saved game %s: %w", id, it.Err)
+		return Entry{}, fmt.Errorf("saved game %s: %w", id, it.Err)
 	}
-	return Saved{Entry: it.Entry, Game: it.Game}, nil
+	return it.Entry, nil
 }
 
-// Save stores the game g under e.ID (a new ID when it is empty) with e's title and players,
-// and returns the entry as stored. Created is kept when already set, Updated is now, Result
-// and Record come from g. When the storage is full the error wraps ErrQuota and the previous
-// save of the game is still there.
-func (st *Store) Save(e Entry, g *turn.Game) (Entry, error) {
+// Save stores the game e (its kind, variant, result and record set by the caller: WithGame
+// for an 8x8 game, app/necgame for Never-Ending Chess) under e.ID, a new ID when it is
+// empty, and returns the entry as stored. Created is kept when already set, Updated is now.
+// When the storage is full the error wraps ErrQuota and the previous save of the game is
+// still there.
+func (st *Store) Save(e Entry) (Entry, error) {
 	if e.ID == "" {
 		id, err := st.NewID()
 		if err != nil {
@@ -172,8 +168,7 @@ func (st *Store) Save(e Entry, g *turn.Game) (Entry, error) {
 		e.Created = now
 	}
 	e.Updated = now
-	e.Result = ResultOf(g)
-	e.Record = g.Encode()
+	e = stored(e)
 	return e, st.put(e)
 }
 
@@ -183,24 +178,29 @@ func (st *Store) put(e Entry) error {
 	if err != nil {
 		return fmt.Errorf("saving game %s: %w", e.ID, err)
 	}
-	if err := st.Storage.Set(GamePrefix+e.ID, raw); err != nil {
+	if err := st.Storage.Set(Key(e.Kind, e.ID), raw); err != nil {
 		return fmt.Errorf("saving game %s: %w", e.ID, err)
 	}
 	return nil
 }
 
-// Rename sets the title of a saved game ("" removes it). It does not change Updated.
-func (st *Store) Rename(id, title string) error {
+// Rename sets the title of the saved game under key ("" removes it). It does not change
+// Updated. The entry is written again in the current version.
+func (st *Store) Rename(key, title string) error {
 	title = strings.TrimSpace(title)
 	if err := checkText(title, maxTitle); err != nil {
-		return fmt.Errorf("renaming game %s: %v", id, err)
+		return fmt.Errorf("renaming: %v", err)
 	}
-	s, err := st.Load(id)
+	k, id, ok := KindOfKey(key)
+	if !ok {
+		return fmt.Errorf("renaming %s: not a saved-game key", quote(key))
+	}
+	e, err := st.Load(k, id)
 	if err != nil {
 		return fmt.Errorf("renaming: %w", err)
 	}
-	s.Title = title
-	return st.put(s.Entry)
+	e.Title = title
+	return st.put(e)
 }
 
 // Undo holds what Delete removed, so that Restore can put it back.
@@ -208,30 +208,21 @@ type Undo struct {
 	Key, Raw string
 }
 
-// Delete removes the saved game with the given ID and returns what Restore needs to put it
-// back.
-func (st *Store) Delete(id string) (Undo, error) {
-	if err := CheckID(id); err != nil {
-		return Undo{}, fmt.Errorf("deleting: %w: %v", ErrNotFound, err)
-	}
-	return st.DeleteKey(GamePrefix + id)
-}
-
-// DeleteKey removes the entry under key, which must start with GamePrefix: this is how an
-// entry that cannot be opened is deleted.
-func (st *Store) DeleteKey(key string) (Undo, error) {
-	if !strings.HasPrefix(key, GamePrefix) {
-		return Undo{}, fmt.Errorf("deleting %q: not a saved-game key", key)
+// Delete removes the entry under key, which must be a saved-game key (an entry that cannot
+// be read is deleted the same way), and returns what Restore needs to put it back.
+func (st *Store) Delete(key string) (Undo, error) {
+	if _, _, ok := KindOfKey(key); !ok {
+		return Undo{}, fmt.Errorf("deleting %s: not a saved-game key", quote(key))
 	}
 	raw, ok, err := st.Storage.Get(key)
 	if err != nil {
-		return Undo{}, fmt.Errorf("deleting %q: %w", key, err)
+		return Undo{}, fmt.Errorf("deleting %s: %w", quote(key), err)
 	}
 	if !ok {
-		return Undo{}, fmt.Errorf("deleting %q: %w", key, ErrNotFound)
+		return Undo{}, fmt.Errorf("deleting %s: %w", quote(key), ErrNotFound)
 	}
 	if err := st.Storage.Remove(key); err != nil {
-		return Undo{}, fmt.Errorf("deleting %q: %w", key, err)
+		return Undo{}, fmt.Errorf("deleting %s: %w", quote(key), err)
 	}
 	return Undo{Key: key, Raw: raw}, nil
 }
@@ -239,18 +230,18 @@ func (st *Store) DeleteKey(key string) (Undo, error) {
 // Restore puts back an entry that Delete removed. It refuses when something else was stored
 // under the key since.
 func (st *Store) Restore(u Undo) error {
-	if !strings.HasPrefix(u.Key, GamePrefix) {
-		return fmt.Errorf("restoring %q: not a saved-game key", u.Key)
+	if _, _, ok := KindOfKey(u.Key); !ok {
+		return fmt.Errorf("restoring %s: not a saved-game key", quote(u.Key))
 	}
 	cur, ok, err := st.Storage.Get(u.Key)
 	if err != nil {
-		return fmt.Errorf("restoring %q: %w", u.Key, err)
+		return fmt.Errorf("restoring %s: %w", quote(u.Key), err)
 	}
 	if ok && cur != u.Raw {
-		return fmt.Errorf("restoring %q: another game was saved under this key since", u.Key)
+		return fmt.Errorf("restoring %s: another game was saved under this key since", quote(u.Key))
 	}
 	if err := st.Storage.Set(u.Key, u.Raw); err != nil {
-		return fmt.Errorf("restoring %q: %w", u.Key, err)
+		return fmt.Errorf("restoring %s: %w", quote(u.Key), err)
 	}
 	return nil
 }
@@ -271,7 +262,7 @@ const (
 	Behind
 )
 
-// Compare says how game a relates to game b.
+// Compare says how 8x8 game a relates to 8x8 game b.
 func Compare(a, b *turn.Game) Relation {
 	ra, rb := a.Record(), b.Record()
 	if ra.Variant != rb.Variant || ra.Options != rb.Options || ra.Start != rb.Start {
@@ -305,6 +296,41 @@ func Compare(a, b *turn.Game) Relation {
 		}
 		return Behind
 	}
+}
+
+// Place decides under which saved game an 8x8 game opened from a share link is kept, and
+// whether to save it now: the link's ID when nothing is saved under it, or when it holds the
+// same game (updated when the link is ahead); a new ID (e.ID empty) when the ID holds a
+// different game, or a later state of the same one (an old link: the saved game is shown
+// as the link has it and saved only once the player moves, under a new ID). It writes
+// nothing.
+func (st *Store) Place(sh Shared) (e Entry, save bool) {
+	e = Entry{Kind: Kind8x8, Players: sh.Players[:]}
+	if sh.ID == "" || sh.Game == nil {
+		return e, true
+	}
+	local, err := st.Load(Kind8x8, sh.ID)
+	if errors.Is(err, ErrNotFound) {
+		e.ID = sh.ID
+		return e, true
+	}
+	if err != nil {
+		return e, true // the ID's entry is damaged: keep it, save the link's game apart
+	}
+	g, err := Open(local.Record)
+	if err != nil {
+		return e, true
+	}
+	switch Compare(sh.Game, g) {
+	case Same:
+		return local, false
+	case Ahead:
+		return local, true
+	case Behind:
+		// An old link of a game that went on here: show it, keep the saved game as it is.
+		return Entry{Kind: Kind8x8, Title: local.Title, Players: local.Players}, false
+	}
+	return e, true
 }
 
 // Problem says in a few words what kind of problem an entry has: "damaged", "from a newer

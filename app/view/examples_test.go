@@ -324,12 +324,16 @@ func FuzzParseBlocks(f *testing.F) {
 }
 
 func TestSettingsNormalize(t *testing.T) {
-	if got := (Settings{}).normalize(); got != DefaultSettings() {
-		t.Errorf("nothing stored: %+v", got)
+	if got := normalize(DefaultSettings()); got != DefaultSettings() {
+		t.Errorf("the defaults normalized: %+v", got)
 	}
-	s := Settings{V: 1, Theme: "purple", Board: "green", Dots: false, Sound: true}.normalize()
+	s := normalize(Settings{Theme: "purple", Board: "green", Dots: false, Sound: true})
 	if s.Theme != "system" || s.Board != "green" || s.Dots {
 		t.Errorf("normalize kept a bad theme or changed a choice: %+v", s)
+	}
+	s = normalize(Settings{Theme: "dark", Board: "plaid"})
+	if s.Theme != "dark" || s.Board != "walnut" {
+		t.Errorf("normalize kept a bad board: %+v", s)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/necgame"
+	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/variants/nec"
 )
 
@@ -56,7 +57,7 @@ type NECNew struct {
 	updates int
 	score   int
 	err     string
-	saved   []necgame.Item
+	saved   []store.Item
 	listErr string
 }
 
@@ -81,13 +82,22 @@ func (n *NECNew) defaults() {
 }
 
 // list reads the saved games.
-func (n *NECNew) list() {
-	st, _ := necStorage()
-	items, err := necgame.List(st)
-	n.saved, n.listErr = items, ""
+func (n *NECNew) list() { n.saved, n.listErr = necItems() }
+
+// necItems returns the saved Never-Ending Chess games, the most recent first.
+func necItems() ([]store.Item, string) {
+	st, _ := gameStore()
+	items, err := st.List()
 	if err != nil {
-		n.listErr = err.Error()
+		return nil, err.Error()
 	}
+	var out []store.Item
+	for _, it := range items {
+		if it.Kind == store.KindNEC {
+			out = append(out, it)
+		}
+	}
+	return out, ""
 }
 
 // config returns the game the form describes.
@@ -131,17 +141,13 @@ func (n *NECNew) onStart(ctx app.Context, e app.Event) {
 		n.err = err.Error()
 		return
 	}
-	id, err := necgame.NewID(nil)
+	st, _ := gameStore()
+	saved, err := necgame.Save(st, store.Entry{}, g)
 	if err != nil {
-		n.err = err.Error()
-		return
-	}
-	st, _ := necStorage()
-	if err := necgame.Save(st, id, g, time.Now()); err != nil {
 		n.err = "The game cannot be saved: " + err.Error()
 		return
 	}
-	ctx.Navigate(NECPath + "?id=" + id)
+	ctx.Navigate(NECPath + "?id=" + saved.ID)
 }
 
 // Render draws the screen.
@@ -258,7 +264,7 @@ func (n *NECNew) savedList() app.UI { return necSavedList(n.saved, n.listErr, n.
 
 // necSavedList draws saved Never-Ending Chess games with Open and Delete; the new-game screen
 // and the saved-games screen both show it. refresh reads the list again after a delete.
-func necSavedList(saved []necgame.Item, listErr string, refresh func()) app.UI {
+func necSavedList(saved []store.Item, listErr string, refresh func()) app.UI {
 	if len(saved) == 0 && listErr == "" {
 		return app.Text("")
 	}
@@ -267,19 +273,19 @@ func necSavedList(saved []necgame.Item, listErr string, refresh func()) app.UI {
 		it := it
 		if it.Err != nil {
 			items = append(items, app.Li().Class("nec-saved bad").Body(
-				app.Span().Text(strings.TrimPrefix(it.Key, necgame.SavedPrefix)+": "+it.Err.Error()),
+				app.Span().Text(strings.TrimPrefix(it.Key, store.NECPrefix)+": "+it.Err.Error()),
 			))
 			continue
 		}
-		items = append(items, app.Li().Class("nec-saved").DataSet("id", it.Saved.ID).Body(
-			app.A().Class("btn small").Href(NECPath+"?id="+it.Saved.ID).Text("Open"),
-			app.Span().Class("nec-saved-text").Text(necSavedSummary(it.Saved)),
+		items = append(items, app.Li().Class("nec-saved").DataSet("id", it.Entry.ID).Body(
+			app.A().Class("btn small").Href(NECPath+"?id="+it.Entry.ID).Text("Open"),
+			app.Span().Class("nec-saved-text").Text(necSavedSummary(it.Entry)),
 			app.Button().Class("btn small").Type("button").Text("Delete").
 				OnClick(func(ctx app.Context, e app.Event) {
-					st, _ := necStorage()
-					necgame.Remove(st, it.Saved.ID)
+					st, _ := gameStore()
+					st.Delete(it.Key)
 					refresh()
-				}, app.EventScope("delete", it.Saved.ID)),
+				}, app.EventScope("delete", it.Key)),
 		))
 	}
 	if listErr != "" {
@@ -292,7 +298,7 @@ func necSavedList(saved []necgame.Item, listErr string, refresh func()) app.UI {
 }
 
 // necSavedSummary describes a saved game in one line: its players, updates and state.
-func necSavedSummary(sv necgame.Saved) string {
+func necSavedSummary(sv store.Entry) string {
 	r, err := necgame.DecodeRecord(sv.Record)
 	if err != nil {
 		return "cannot be read: " + err.Error()

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/app/necgame"
 	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/variants/nec"
@@ -24,6 +23,7 @@ type NECPlay struct {
 	live    bool
 	g       *necgame.Game
 	id      string
+	entry   store.Entry // the saved game: its title and creation time
 	loadErr string
 	saveErr string
 	notice  string
@@ -49,8 +49,7 @@ type NECPlay struct {
 	thinking            int // bots still choosing their orders
 	auto                bool
 	autoGen             int
-	share               bool
-	shareMsg            string
+	share               bool // the share dialog is open
 
 	// touched is set once the player moves the board; until then a new size refits it.
 	touched bool
@@ -146,32 +145,26 @@ func (p *NECPlay) OnNav(ctx app.Context) {
 	}
 	p.reset()
 	u := pageURL(ctx)
-	st, stErr := necStorage()
+	st, stErr := gameStore()
 	if stErr != nil {
 		p.saveErr = "Games are not kept on this device: " + stErr.Error()
 	}
 	switch {
 	case store.RawFragment(u) != "":
-		r, id, err := necParseFragment(store.RawFragment(u))
+		g, id, err := necOpenLink(store.RawFragment(u))
 		if err != nil {
-			p.loadErr = "This link does not hold a game: " + err.Error()
-			return
-		}
-		g, err := necgame.Open(r)
-		if err != nil {
-			p.loadErr = "This game cannot be opened: " + err.Error()
+			p.loadErr = "This link does not hold a game: " + strings.TrimPrefix(err.Error(), store.ErrLink.Error()+": ")
 			return
 		}
 		if id == "" {
-			id, _ = necgame.NewID(nil)
-		} else if later, ok := laterSave(st, id, r); ok {
+			id, _ = st.NewID()
+		} else if e, later, ok := laterSave(st, id, g); ok {
 			// The game came back through an older link: keep what this device has.
-			g, err = necgame.Open(later)
-			if err != nil {
-				p.loadErr = "This game cannot be opened: " + err.Error()
-				return
-			}
+			g = later
+			p.entry = e
 			p.notice = "This device has a later position of this game than the link: it is shown."
+		} else if e, err := st.Load(store.KindNEC, id); err == nil {
+			p.entry = e // the same game, or one this link replaces: its title and date stay
 		}
 		p.g, p.id = g, id
 		p.save(ctx)
@@ -180,25 +173,16 @@ func (p *NECPlay) OnNav(ctx app.Context) {
 		}
 	case u.Query().Get("id") != "":
 		id := u.Query().Get("id")
-		sv, err := necgame.Load(st, id)
+		e, g, err := necgame.Load(st, id)
 		if err != nil {
-			if errors.Is(err, necgame.ErrNotSaved) {
+			if errors.Is(err, store.ErrNotFound) {
 				p.loadErr = "There is no saved game " + id + " on this device."
 			} else {
 				p.loadErr = "This game cannot be opened: " + err.Error()
 			}
 			return
 		}
-		r, err := necgame.DecodeRecord(sv.Record)
-		if err == nil {
-			p.g, err = necgame.Open(r)
-		}
-		if err != nil {
-			p.loadErr = "This game cannot be opened: " + err.Error()
-			p.g = nil
-			return
-		}
-		p.id = id
+		p.g, p.id, p.entry = g, id, e
 	default:
 		p.loadErr = "No game here."
 		return
@@ -228,22 +212,18 @@ func (p *NECPlay) measureSoon(ctx app.Context) {
 	})
 }
 
-// laterSave returns the game saved under id when it continues r (same start, more updates).
-func laterSave(st necgame.Storage, id string, r necgame.Record) (necgame.Record, bool) {
-	sv, err := necgame.Load(st, id)
-	if err != nil {
-		return necgame.Record{}, false
+// laterSave returns the game saved under id when it continues g (same start, more updates).
+func laterSave(st *store.Store, id string, g *necgame.Game) (store.Entry, *necgame.Game, bool) {
+	e, saved, err := necgame.Load(st, id)
+	if err != nil || saved.Updates() <= g.Updates() || !saved.Start().Equal(g.Start()) {
+		return store.Entry{}, nil, false
 	}
-	lr, err := necgame.DecodeRecord(sv.Record)
-	if err != nil || len(lr.Updates) <= len(r.Updates) || !lr.Start.Equal(r.Start) {
-		return necgame.Record{}, false
-	}
-	return lr, true
+	return e, saved, true
 }
 
 // reset forgets the previous game of the screen.
 func (p *NECPlay) reset() {
-	p.g, p.id, p.loadErr, p.saveErr, p.notice = nil, "", "", "", ""
+	p.g, p.id, p.entry, p.loadErr, p.saveErr, p.notice = nil, "", store.Entry{}, "", "", ""
 	p.view, p.animFor = -1, 0
 	p.hover, p.tapped = nil, nil
 	p.ptrs = map[int][2]float64{}
@@ -323,11 +303,13 @@ func (p *NECPlay) save(ctx app.Context) {
 	if p.g == nil || p.id == "" {
 		return
 	}
-	st, _ := necStorage()
-	if err := necgame.Save(st, p.id, p.g, time.Now()); err != nil {
+	st, _ := gameStore()
+	e, err := st.Save(p.necEntry())
+	if err != nil {
 		p.saveErr = "The game could not be saved: " + err.Error()
 		return
 	}
+	p.entry = e
 }
 
 // entering returns the draft when the current board is shown and a person enters an order.
@@ -789,30 +771,7 @@ func (p *NECPlay) showUpdate(k int) {
 // --- Share ------------------------------------------------------------------------------------
 
 func (p *NECPlay) onShare(ctx app.Context, e app.Event) {
-	p.share = !p.share
-	p.shareMsg = ""
-}
-
-func (p *NECPlay) onCopy(ctx app.Context, e app.Event) {
-	link := necLink(necSiteBase(), p.id, p.g)
-	browser.CopyText(link, func(err error) {
-		ctx.Dispatch(func(ctx app.Context) {
-			if err != nil {
-				p.shareMsg = "Copying failed: " + err.Error()
-				return
-			}
-			p.shareMsg = "Link copied."
-		})
-	})
-}
-
-func (p *NECPlay) onSystemShare(ctx app.Context, e app.Event) {
-	link := necLink(necSiteBase(), p.id, p.g)
-	browser.Share("Never-Ending Chess", "A game of Never-Ending Chess", link, func(err error) {
-		if err != nil && !errors.Is(err, browser.ErrCanceled) {
-			ctx.Dispatch(func(ctx app.Context) { p.shareMsg = "Sharing failed: " + err.Error() })
-		}
-	})
+	p.share = true
 }
 
 // necErrText turns an error into a sentence for the screen.

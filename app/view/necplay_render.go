@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/app/necgame"
 	"github.com/plyground/plyground/variants/nec"
 )
@@ -490,32 +489,18 @@ func (h *necHistory) Render() app.UI {
 	return app.Section().Class("card nec-history-card").Body(body...)
 }
 
-// sharePanel offers the link to the game (with every resolved update; orders being entered
-// are not in it).
+// sharePanel offers the link to the game in the share dialog of every game (with every
+// resolved update; orders being entered are not in it).
 func (p *NECPlay) sharePanel() app.UI {
-	head := app.Div().Class("nec-share-bar").Body(
-		app.Button().Class("btn").Type("button").DataSet("action", "share").Aria("expanded", p.share).OnClick(p.onShare).Text("Share"),
-		app.A().Class("btn").Href(NECNewPath).Text("New game"),
-	)
-	if !p.share {
-		return app.Section().Class("nec-share").Body(head)
+	var dialog app.UI
+	if p.share {
+		dialog = &ShareDialog{Entry: p.necEntry(), OnClose: func(ctx app.Context) { p.share = false }}
 	}
-	link := necLink(necSiteBase(), p.id, p.g)
-	kids := []app.UI{head,
-		app.P().Class("small muted").Text("The link holds the whole game (every resolved update, never an order being entered). Whoever opens it continues it on their device."),
-		app.Input().Type("text").Class("nec-link").ReadOnly(true).Value(link).Aria("label", "Link to this game"),
-		app.Div().Class("nec-share-actions").Body(
-			app.Button().Class("btn small").Type("button").DataSet("action", "copy").OnClick(p.onCopy).Text("Copy link"),
+	return app.Section().Class("nec-share").Body(
+		app.Div().Class("nec-share-bar").Body(
+			app.Button().Class("btn").Type("button").DataSet("action", "share").Aria("haspopup", "dialog").OnClick(p.onShare).Text("Share"),
+			app.A().Class("btn").Href(NECNewPath).Text("New game"),
 		),
-	}
-	if browser.CanShare() {
-		kids = append(kids, app.Button().Class("btn small").Type("button").OnClick(p.onSystemShare).Text("Share…"))
-	}
-	if svg := QRSVG(link, "QR code of the link"); svg != "" {
-		kids = append(kids, app.Div().Class("nec-qr").Body(app.Raw(svg)))
-	}
-	if p.shareMsg != "" {
-		kids = append(kids, app.P().Class("small").Role("status").Text(p.shareMsg))
-	}
-	return app.Section().Class("card nec-share").Body(kids...)
+		dialog,
+	)
 }

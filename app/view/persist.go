@@ -10,6 +10,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/browser"
+	"github.com/plyground/plyground/app/necgame"
 	"github.com/plyground/plyground/app/session"
 	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/variants/turn"
@@ -31,12 +32,12 @@ var (
 	storeErr  error
 )
 
-// gameStore returns the saved games over the browser's local storage, and an error when
-// the browser refuses local storage (the store then keeps games in memory only).
+// gameStore returns the saved games of every kind over the browser's local storage, and an
+// error when the browser refuses local storage (the store then keeps games in memory only).
 func gameStore() (*store.Store, error) {
 	storeOnce.Do(func() {
 		s, err := browser.Local()
-		theStore, storeErr = &store.Store{Storage: s}, err
+		theStore, storeErr = &store.Store{Storage: s, Codecs: map[store.Kind]store.Codec{store.KindNEC: necgame.Codec{}}}, err
 	})
 	return theStore, storeErr
 }
@@ -59,8 +60,8 @@ var current struct {
 }
 
 // playersOf returns the store's players for the session's seats.
-func playersOf(seats [2]session.Seat) [2]store.Player {
-	var ps [2]store.Player
+func playersOf(seats [2]session.Seat) []store.Player {
+	ps := make([]store.Player, 2)
 	for i, s := range seats {
 		ps[i].Name = s.Name
 		if s.Computer {
@@ -71,9 +72,10 @@ func playersOf(seats [2]session.Seat) [2]store.Player {
 }
 
 // seatsOf returns the session's seats for the store's players.
-func seatsOf(ps [2]store.Player) [2]session.Seat {
+func seatsOf(ps []store.Player) [2]session.Seat {
 	var seats [2]session.Seat
-	for i, p := range ps {
+	for i := range seats {
+		p := store.Entry{Players: ps}.Player(i)
 		seats[i] = session.Seat{Name: p.Name, Computer: p.Level > 0, Level: p.Level}
 	}
 	return seats
@@ -101,11 +103,14 @@ func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeContro
 		// Whatever follows the # on the game screen is a game link: one that cannot be read
 		// says why, instead of opening a new game without a word.
 		sh, err := store.ParseFragment(frag)
+		if err == nil && sh.Kind != store.Kind8x8 {
+			err = fmt.Errorf("%w: this is a link to a game of %s, which this screen does not play", store.ErrLink, kindName(sh.Kind))
+		}
 		if err != nil {
 			msg := strings.TrimPrefix(err.Error(), store.ErrLink.Error()+": ")
 			return nil, false, fmt.Errorf("%s; your saved games are untouched", msg)
 		}
-		e, save := placeShared(st, sh)
+		e, save := st.Place(sh)
 		if !explicitSeats(u) && e.ID != "" && e.ID == sh.ID {
 			seats = seatsOf(e.Players)
 		}
@@ -118,7 +123,13 @@ func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeContro
 		return s, save && err == nil, err
 	}
 	if id := u.Query().Get("id"); id != "" {
-		saved, err := st.Load(id)
+		saved, err := st.Load(store.Kind8x8, id)
+		var g *turn.Game
+		if err == nil {
+			if g, err = store.Open(saved.Record); err != nil {
+				err = fmt.Errorf("saved game %s: %w: the game record does not replay: %v", id, store.ErrDamaged, err)
+			}
+		}
 		if err != nil {
 			if errors.Is(err, store.ErrNotFound) {
 				return nil, false, fmt.Errorf("there is no saved game %q here (it may have been deleted, or saved in another browser)", id)
@@ -128,7 +139,7 @@ func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeContro
 		if !explicitSeats(u) {
 			seats = seatsOf(saved.Players)
 		}
-		s, err := openEntry(u, saved.Game.Record(), saved.Entry, seats, tc, env)
+		s, err := openEntry(u, g.Record(), saved, seats, tc, env)
 		return s, false, err
 	}
 	return nil, false, nil
@@ -183,35 +194,6 @@ func resumeClocks(s *session.Session, e store.Entry) {
 	s.ResumeClocks(e.Clock.Left)
 }
 
-// placeShared decides under which saved game a game opened from a link is kept, and
-// whether to save it now: the link's ID when nothing is saved under it, or when it holds the
-// same game (updated when the link is ahead); a new ID when the ID holds a different game,
-// or a later state of the same one (an old link: saved only once the player moves).
-func placeShared(st *store.Store, sh store.Shared) (e store.Entry, save bool) {
-	e = store.Entry{Players: sh.Players}
-	if sh.ID == "" {
-		return e, true
-	}
-	local, err := st.Load(sh.ID)
-	if errors.Is(err, store.ErrNotFound) {
-		e.ID = sh.ID
-		return e, true
-	}
-	if err != nil {
-		return e, true // the ID's entry is damaged: keep it, save the link's game apart
-	}
-	switch store.Compare(sh.Game, local.Game) {
-	case store.Same:
-		return local.Entry, false
-	case store.Ahead:
-		return local.Entry, true
-	case store.Behind:
-		// An old link of a game that went on here: show it, keep the saved game as it is.
-		return store.Entry{Title: local.Title, Players: local.Players}, false
-	}
-	return e, true
-}
-
 // Messages about storage.
 const (
 	storageMissing = "This browser does not let the app keep games (a privacy setting or private " +
@@ -254,7 +236,7 @@ func (p *Play) save(ctx app.Context, s *session.Session) {
 	e := current.entry
 	e.Players = playersOf(s.Seats())
 	e.Clock = clockOf(s)
-	saved, err := st.Save(e, g)
+	saved, err := st.Save(store.WithGame(e, g))
 	current.entry.ID, current.entry.Created, current.entry.Players = saved.ID, saved.Created, saved.Players
 	current.confirmed = g.Len()
 	switch {
@@ -273,11 +255,7 @@ func (p *Play) save(ctx app.Context, s *session.Session) {
 }
 
 // confirmMoves reads the move-confirmation setting.
-func confirmMoves() bool {
-	st, _ := gameStore()
-	s, _ := st.Settings()
-	return s.ConfirmMoves
-}
+func confirmMoves() bool { return loadSettings().ConfirmMoves }
 
 // movePending reports whether a move waits for the player's confirmation.
 func (p *Play) movePending() bool {
@@ -349,5 +327,6 @@ func (p *Play) shareDialog(onClose func(ctx app.Context)) app.UI {
 	if current.sess == p.s {
 		id = current.entry.ID
 	}
-	return &ShareDialog{Record: p.s.Encode(), ID: id, Names: [2]string{seats[0].Name, seats[1].Name}, OnClose: onClose}
+	e := store.WithGame(store.Entry{ID: id, Players: playersOf(seats)}, p.s.Game())
+	return &ShareDialog{Entry: e, OnClose: onClose}
 }

@@ -22,11 +22,12 @@ import (
 type Play struct {
 	app.Compo
 
-	live     bool
-	settings Settings
-	query    GameQuery
-	s        *session.Session
-	loadErr  string
+	live         bool
+	settings     Settings
+	settingsRead bool // settings holds the stored settings (OnInit read them)
+	query        GameQuery
+	s            *session.Session
+	loadErr      string
 
 	orientation engine.Color
 	slide       slide
@@ -68,8 +69,8 @@ func (p *Play) OnMount(ctx app.Context) {
 	p.live = true
 	p.ui = &ctx
 	readTestHooks()
-	if p.settings.V == 0 { // not read yet by OnInit
-		p.settings = loadSettings()
+	if !p.settingsRead { // not read yet by OnInit
+		p.settings, p.settingsRead = loadSettings(), true
 	}
 	applySettings(p.settings)
 	p.stop = make(chan struct{})
@@ -130,7 +131,7 @@ func (p *Play) OnInit() {
 		return
 	}
 	p.live = true
-	p.settings = loadSettings()
+	p.settings, p.settingsRead = loadSettings(), true
 	p.opened, p.openedSave = u.String(), p.open(u)
 }
 

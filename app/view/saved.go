@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -17,19 +18,29 @@ import (
 	"github.com/plyground/plyground/variants/turn"
 )
 
-// SavedPath is the path of the saved-games screen.
+// SavedPath is the path of the saved-games screen; ?variant=<id> opens it filtered.
 const SavedPath = "/saved"
 
-// SavedPage lists the saved games, newest first, each with a small picture of its position,
-// its variant, players, date and result, to resume, rename, share, export as PGN or delete
-// (with undo). It exports every game to a file and imports such a file, a PGN file or a
-// pasted link or PGN text. Entries that cannot be opened are listed as such, never hidden.
+// savedPageSize is how many games the saved-games screen draws at first, and how many more
+// each "Show more" adds: a list of thousands of games opens at once, and only the records of
+// the games drawn are replayed.
+const savedPageSize = 24
+
+// SavedPage lists the saved games of every kind in one list, the most recently played first,
+// each in the same row: a small picture of its position, its players, variant, date and
+// result (marked while it goes on), to resume, rename, share (the share dialog of every
+// game), export as PGN (8x8 games) or delete (with undo). It filters by variant, exports
+// every game to a file and imports such a file, a PGN file or a pasted link or PGN text,
+// with its progress. Entries that cannot be opened are listed as such, never hidden.
 type SavedPage struct {
 	app.Compo
 
 	live    bool
-	items   []store.Item
-	problem string // storage problem ("" when fine)
+	items   []store.Item // every entry, as the store lists them
+	problem string       // storage problem ("" when fine)
+	filter  string       // the variant shown ("" for every game)
+	shown   int          // how many rows of the list are drawn
+	opened  map[string]openedGame
 
 	status    string // what the last action did
 	statusBad bool
@@ -37,13 +48,24 @@ type SavedPage struct {
 	undo      *store.Undo
 	undoWhat  string
 
-	renaming   string // ID of the game being renamed
+	renaming   string // key of the game being renamed
 	renameText string
-	sharing    *store.Item
+	sharing    *store.Entry
 	pasteText  string
-	confirm    bool
-	nec        []necgame.Item // saved Never-Ending Chess games (their own format: app/necgame)
-	necErr     string
+
+	importing  bool
+	importDone int
+	importAll  int
+	importFrom string
+}
+
+// openedGame is a saved game's record replayed, for its row: an 8x8 game or a Never-Ending
+// Chess game, or why it does not replay.
+type openedGame struct {
+	raw   string // the stored text it was read from
+	board *turn.Game
+	nec   *necgame.Game
+	err   error
 }
 
 // OnMount reads the saved games.
@@ -54,7 +76,14 @@ func (p *SavedPage) OnMount(ctx app.Context) {
 	p.reload()
 }
 
-// reload reads the list and the settings again.
+// OnNav reads the filter of the address (?variant=).
+func (p *SavedPage) OnNav(ctx app.Context) {
+	p.filter = pageURL(ctx).Query().Get("variant")
+	p.shown = savedPageSize
+}
+
+// reload reads the list again (envelopes only: records are replayed when their row is
+// drawn, and kept while they do not change).
 func (p *SavedPage) reload() {
 	st, err := gameStore()
 	p.problem = ""
@@ -66,14 +95,52 @@ func (p *SavedPage) reload() {
 		p.problem = "The saved games cannot be read: " + err.Error()
 	}
 	p.items = items
-	s, _ := st.Settings()
-	p.confirm = s.ConfirmMoves
-	p.nec, p.necErr = nil, ""
-	if nst, err := necStorage(); err == nil {
-		if p.nec, err = necgame.List(nst); err != nil {
-			p.necErr = err.Error()
+	if p.shown < savedPageSize {
+		p.shown = savedPageSize
+	}
+	keep := make(map[string]openedGame, len(p.opened))
+	for _, it := range items {
+		if og, ok := p.opened[it.Key]; ok && og.raw == it.Raw {
+			keep[it.Key] = og
 		}
 	}
+	p.opened = keep
+}
+
+// open replays the record of a listed game, once.
+func (p *SavedPage) open(it store.Item) openedGame {
+	if og, ok := p.opened[it.Key]; ok && og.raw == it.Raw {
+		return og
+	}
+	og := openedGame{raw: it.Raw}
+	switch it.Entry.Kind {
+	case store.KindNEC:
+		og.nec, og.err = necgame.OpenEntry(it.Entry)
+	default:
+		og.board, og.err = store.Open(it.Entry.Record)
+	}
+	if og.err != nil {
+		og.err = fmt.Errorf("%w: the game record does not replay: %v", store.ErrDamaged, og.err)
+	}
+	if p.opened == nil {
+		p.opened = map[string]openedGame{}
+	}
+	p.opened[it.Key] = og
+	return og
+}
+
+// visible returns the entries the filter shows.
+func (p *SavedPage) visible() []store.Item {
+	if p.filter == "" {
+		return p.items
+	}
+	var out []store.Item
+	for _, it := range p.items {
+		if it.Err == nil && it.Entry.Variant == p.filter {
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 func (p *SavedPage) say(text string, bad bool) {
@@ -97,19 +164,34 @@ func (p *SavedPage) onExport(ctx app.Context, e app.Event) {
 }
 
 func (p *SavedPage) onExportPGN(ctx app.Context, e app.Event) {
-	text := store.PGNAll(p.items)
+	text, n := store.PGNAll(p.items)
 	if err := browser.Download(AppName+"-games-"+fileDate()+".pgn", "application/x-chess-pgn", []byte(text)); err != nil {
 		p.say("Export failed: "+err.Error()+".", true)
 		return
 	}
-	p.say(fmt.Sprintf("Exported %s as PGN.", countGames(p.good())), false)
+	msg := fmt.Sprintf("Exported %s as PGN.", countGames(n))
+	if p.count(store.KindNEC) > 0 {
+		msg += " Never-Ending Chess games have no PGN: “Export all” keeps them."
+	}
+	p.say(msg, false)
 }
 
-// good counts the games that open.
+// good counts the entries that read.
 func (p *SavedPage) good() int {
 	n := 0
 	for _, it := range p.items {
 		if it.Err == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// count counts the games of a kind.
+func (p *SavedPage) count(k store.Kind) int {
+	n := 0
+	for _, it := range p.items {
+		if it.Err == nil && it.Entry.Kind == k {
 			n++
 		}
 	}
@@ -131,64 +213,85 @@ func (p *SavedPage) onImportFile(ctx app.Context, e app.Event) {
 			case err != nil:
 				p.say("The file cannot be read: "+err.Error()+".", true)
 			default:
-				p.importText(name, string(data))
+				p.startImport(ctx, name, data)
 			}
 		})
 	})
 }
 
-// linkLike matches text that is a game link rather than PGN (compiled on first use, not
-// at start-up).
-var linkLike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\S*#)?(\S*&)?g=\S*$`) })
+// importSlice is how long the import works before it lets the page draw its progress.
+const importSlice = 30 * time.Millisecond
 
-// importText imports an export file (JSON), PGN text, or opens a game link.
-func (p *SavedPage) importText(name, text string) {
+// startImport imports an export file or PGN text a few games at a time, drawing its
+// progress, so that the page stays live through thousands of games.
+func (p *SavedPage) startImport(ctx app.Context, from string, data []byte) {
+	if p.importing {
+		return
+	}
+	if from == "" {
+		from = "the text"
+	}
 	st, _ := gameStore()
-	trimmed := strings.TrimSpace(strings.TrimPrefix(text, "\ufeff"))
-	from := "the text"
-	if name != "" {
-		from = name
-	}
-	var rep store.ImportReport
-	var err error
-	switch {
-	case trimmed == "":
-		p.say("There is nothing to import in "+from+".", true)
-		return
-	case strings.HasPrefix(trimmed, "{"):
-		rep, err = st.Import([]byte(trimmed))
-	default:
-		rep, err = st.ImportPGN(trimmed)
-	}
-	p.reload()
-	if err != nil && len(rep.Added) == 0 {
-		msg := err.Error()
-		if errors.Is(err, store.ErrQuota) {
-			msg = storageFull
-		}
-		p.say("Nothing imported from "+from+": "+msg, true)
-		p.problems = problemTexts(rep.Problems)
-		return
-	}
-	p.say("Import from "+from+": "+rep.String(), len(rep.Problems) > 0 || err != nil)
-	p.problems = problemTexts(rep.Problems)
+	im, err := st.NewImport(data)
 	if err != nil {
-		p.problems = append(p.problems, err.Error())
+		text, bad := store.ImportReport{}.Message(from, err)
+		p.say(text, bad)
+		return
 	}
+	p.say("", false)
+	p.importing, p.importDone, p.importAll, p.importFrom = true, 0, im.Total(), from
+	ctx.Async(func() {
+		for {
+			start := time.Now()
+			done := false
+			for !done && time.Since(start) < importSlice {
+				done = im.Step(8)
+			}
+			n := im.Done()
+			ctx.Dispatch(func(ctx app.Context) { p.importDone = n })
+			if done {
+				break
+			}
+			time.Sleep(4 * time.Millisecond) // the page draws and answers meanwhile
+		}
+		rep, err := im.Report()
+		ctx.Dispatch(func(ctx app.Context) {
+			p.importing = false
+			p.reload()
+			text, bad := rep.Message(from, err)
+			p.say(text, bad)
+			p.problems = problemTexts(rep.Problems)
+		})
+	})
 }
+
+// maxProblemsShown bounds the import problems listed one by one.
+const maxProblemsShown = 20
 
 func problemTexts(errs []error) []string {
 	var out []string
-	for _, e := range errs {
+	for i, e := range errs {
+		if i == maxProblemsShown {
+			out = append(out, fmt.Sprintf("… and %d more.", len(errs)-maxProblemsShown))
+			break
+		}
 		out = append(out, e.Error())
 	}
 	return out
 }
 
+// linkLike matches text that is a game link rather than PGN (compiled on first use, not
+// at start-up).
+var linkLike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\S*#)?(\S*&)?[gn]=\S*$`) })
+
 func (p *SavedPage) onPaste(ctx app.Context, e app.Event) {
 	text := strings.TrimSpace(p.pasteText)
 	if linkLike().MatchString(text) {
-		if _, err := store.ParseLink(text); err != nil {
+		sh, err := store.ParseLink(text)
+		if err == nil && sh.Kind == store.KindNEC {
+			_, err = necgame.OpenLink(sh)
+		}
+		if err != nil {
 			p.say("This link does not open a game: "+strings.TrimPrefix(err.Error(), store.ErrLink.Error()+": ")+".", true)
 			return
 		}
@@ -196,36 +299,34 @@ func (p *SavedPage) onPaste(ctx app.Context, e app.Event) {
 		if frag == "" {
 			frag = text
 		}
-		ctx.Navigate(siteBase() + PlayPath + "#" + frag)
+		ctx.Navigate(siteBase() + gamePath(sh.Kind) + "#" + frag)
 		return
 	}
-	p.importText("", text)
-	if !p.statusBad {
-		p.pasteText = ""
-	}
+	p.pasteText = ""
+	p.startImport(ctx, "", []byte(text))
 }
 
-func (p *SavedPage) onConfirmSetting(ctx app.Context, e app.Event) {
-	st, _ := gameStore()
-	on := ctx.JSSrc().Get("checked").Bool()
-	if err := st.SaveSettings(store.Settings{ConfirmMoves: on}); err != nil {
-		p.say("The setting is not saved: "+err.Error()+".", true)
-		return
-	}
-	p.confirm = on
+func (p *SavedPage) onFilter(ctx app.Context, e app.Event) {
+	p.filter = ctx.JSSrc().Get("value").String()
+	p.shown = savedPageSize
+}
+
+func (p *SavedPage) onMore(ctx app.Context, e app.Event) {
+	p.shown += savedPageSize
 }
 
 func (p *SavedPage) onDelete(it store.Item) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		st, _ := gameStore()
-		u, err := st.DeleteKey(it.Key)
+		what := p.itemTitle(it)
+		u, err := st.Delete(it.Key)
 		p.reload()
 		if err != nil {
 			p.say("Not deleted: "+err.Error()+".", true)
 			return
 		}
-		p.say("Deleted "+quoted(itemTitle(it))+".", false)
-		p.undo, p.undoWhat = &u, itemTitle(it)
+		p.say("Deleted "+quoted(what)+".", false)
+		p.undo, p.undoWhat = &u, what
 	}
 }
 
@@ -244,14 +345,23 @@ func (p *SavedPage) onUndo(ctx app.Context, e app.Event) {
 	p.say("Restored "+quoted(what)+".", false)
 }
 
+// renameID is the element ID of a game's rename field.
+func renameID(e store.Entry) string {
+	if e.Kind == store.KindNEC {
+		return "rename-nec-" + e.ID
+	}
+	return "rename-" + e.ID
+}
+
 func (p *SavedPage) onRename(it store.Item) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		p.renaming, p.renameText = it.Entry.ID, it.Entry.Title
+		p.renaming, p.renameText = it.Key, it.Entry.Title
 		if p.renameText == "" {
-			p.renameText = itemTitle(it)
+			p.renameText = p.itemTitle(it)
 		}
+		id := renameID(it.Entry)
 		ctx.Defer(func(ctx app.Context) {
-			if el := app.Window().GetElementByID("rename-" + it.Entry.ID); el.Truthy() {
+			if el := app.Window().GetElementByID(id); el.Truthy() {
 				el.Call("focus")
 				el.Call("select")
 			}
@@ -262,8 +372,7 @@ func (p *SavedPage) onRename(it store.Item) app.EventHandler {
 func (p *SavedPage) onRenameSave(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	st, _ := gameStore()
-	id := p.renaming
-	err := st.Rename(id, p.renameText)
+	err := st.Rename(p.renaming, p.renameText)
 	p.renaming = ""
 	p.reload()
 	if err != nil {
@@ -273,10 +382,17 @@ func (p *SavedPage) onRenameSave(ctx app.Context, e app.Event) {
 	p.say("Renamed.", false)
 }
 
-func (p *SavedPage) onPGN(it store.Item) app.EventHandler {
+func (p *SavedPage) onShare(it store.Item) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		name := fileName(itemTitle(it)) + ".pgn"
-		if err := browser.Download(name, "application/x-chess-pgn", []byte(store.PGN(it.Entry, it.Game))); err != nil {
+		entry := it.Entry
+		p.sharing = &entry
+	}
+}
+
+func (p *SavedPage) onPGN(it store.Item, g *turn.Game) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		name := fileName(p.itemTitle(it)) + ".pgn"
+		if err := browser.Download(name, "application/x-chess-pgn", []byte(store.PGN(it.Entry, g))); err != nil {
 			p.say("Export failed: "+err.Error()+".", true)
 			return
 		}
@@ -286,7 +402,8 @@ func (p *SavedPage) onPGN(it store.Item) app.EventHandler {
 
 func (p *SavedPage) onDownloadRaw(it store.Item) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		name := fileName(strings.TrimPrefix(it.Key, store.GamePrefix)) + "-as-stored.txt"
+		_, id, _ := store.KindOfKey(it.Key)
+		name := fileName(id) + "-as-stored.txt"
 		if err := browser.Download(name, "text/plain", []byte(it.Raw)); err != nil {
 			p.say("Download failed: "+err.Error()+".", true)
 		}
@@ -308,8 +425,8 @@ func fileName(s string) string {
 
 func quoted(s string) string { return "“" + s + "”" }
 
-// playerName names a player for the list: the name, or the colour; the computer with its
-// level.
+// playerName names a player for the list: the name, or the seat's colour; the computer with
+// its level.
 func playerName(pl store.Player, side string) string {
 	name := pl.Name
 	if pl.Level > 0 {
@@ -324,26 +441,57 @@ func playerName(pl store.Player, side string) string {
 	return name
 }
 
+// playersText names the players of a saved game: "Ann vs Bob" for an 8x8 game, the seats
+// of a Never-Ending Chess game ("Ann (White), Black (bot 2), Red") as its record has them
+// (g, when it was opened) or its entry.
+func playersText(e store.Entry, g *necgame.Game) string {
+	if e.Kind != store.KindNEC {
+		return playerName(e.Player(0), "White") + " vs " + playerName(e.Player(1), "Black")
+	}
+	var names []string
+	if g != nil {
+		for i := range g.Seats() {
+			names = append(names, g.SeatName(i))
+		}
+	} else {
+		for i, pl := range e.Players {
+			names = append(names, playerName(pl, fmt.Sprintf("Player %d", i+1)))
+		}
+	}
+	if len(names) == 0 {
+		return "Never-Ending Chess"
+	}
+	return strings.Join(names, ", ")
+}
+
 // itemTitle is the title a saved game shows: its own, else its players.
-func itemTitle(it store.Item) string {
+func (p *SavedPage) itemTitle(it store.Item) string {
 	if it.Entry.Title != "" {
 		return it.Entry.Title
 	}
 	if it.Err != nil && it.Entry.ID == "" {
-		return strings.TrimPrefix(it.Key, store.GamePrefix)
+		_, id, _ := store.KindOfKey(it.Key)
+		return id
 	}
-	return playerName(it.Entry.Players[0], "White") + " vs " + playerName(it.Entry.Players[1], "Black")
+	var g *necgame.Game
+	if og, ok := p.opened[it.Key]; ok && og.raw == it.Raw {
+		g = og.nec
+	}
+	return playersText(it.Entry, g)
 }
 
-// variantName is the display name of a game's variant.
-func variantName(g *turn.Game) string {
-	if info, ok := variants.Find(g.Variant().ID()); ok {
+// variantName is the display name of a variant.
+func variantName(id string) string {
+	if info, ok := variants.Find(id); ok {
 		return info.Name
 	}
-	return g.Variant().ID()
+	if id == "" {
+		return "Unknown variant"
+	}
+	return id
 }
 
-// resultText says how a game stands: "White to move, turn 12", or how it ended.
+// resultText says how an 8x8 game stands: "White to move, turn 12", or how it ended.
 func resultText(g *turn.Game) string {
 	o := g.Outcome()
 	if !o.Over() {
@@ -360,6 +508,26 @@ func resultText(g *turn.Game) string {
 	return text
 }
 
+// necResultText says how a Never-Ending Chess game stands.
+func necResultText(g *necgame.Game) string {
+	end := g.State().End()
+	if g.Phase() == necgame.Over || end.Over {
+		var who []string
+		for _, w := range end.Winners {
+			who = append(who, g.SeatName(w))
+		}
+		if len(who) == 0 {
+			return "Game over"
+		}
+		return "Game over: " + strings.Join(who, " and ") + " won"
+	}
+	n := g.Updates()
+	if n == 1 {
+		return "In progress: 1 update played"
+	}
+	return fmt.Sprintf("In progress: %d updates played", n)
+}
+
 // formatTime writes a time in the browser's locale and time zone (UTC on the host).
 func formatTime(t time.Time) string {
 	if app.IsClient {
@@ -373,12 +541,10 @@ func formatTime(t time.Time) string {
 func (p *SavedPage) Render() app.UI {
 	var dialog app.UI
 	if p.sharing != nil {
-		it := p.sharing
-		dialog = &ShareDialog{Record: it.Entry.Record, ID: it.Entry.ID,
-			Names:   [2]string{it.Entry.Players[0].Name, it.Entry.Players[1].Name},
-			OnClose: func(ctx app.Context) { p.sharing = nil }}
+		dialog = &ShareDialog{Entry: *p.sharing, OnClose: func(ctx app.Context) { p.sharing = nil }}
 	}
 	return shell(p.live, "saved", app.Main().Class("page saved-page").Body(
+		necStylesheet(),
 		app.Div().Class("saved-head").Body(
 			app.H2().Text("Saved games"),
 			&InstallButton{},
@@ -389,8 +555,6 @@ func (p *SavedPage) Render() app.UI {
 		p.renderTools(),
 		p.renderStatus(),
 		p.renderList(),
-		app.If(p.live, func() app.UI { return necSavedList(p.nec, p.necErr, p.reload) }),
-		necStylesheet(),
 		dialog,
 	))
 }
@@ -410,7 +574,7 @@ func (p *SavedPage) renderTools() app.UI {
 			app.Label().Class("btn file-btn").For("import-file").Body(
 				app.Text("Import a file…"),
 			),
-			app.Input().Type("file").ID("import-file").Class("sr-only").
+			app.Input().Type("file").ID("import-file").Class("sr-only").Disabled(p.importing).
 				Accept(".json,.pgn,.txt,application/json,application/x-chess-pgn,text/plain").
 				OnChange(p.onImportFile),
 		),
@@ -419,15 +583,21 @@ func (p *SavedPage) renderTools() app.UI {
 			app.Textarea().ID("paste-text").Rows(5).Aria("label", "Game link or PGN").
 				Placeholder("https://…/play#g=…  or  [Event \"…\"] 1. e4 e5 …").
 				Text(p.pasteText).OnInput(p.ValueTo(&p.pasteText)),
-			app.Button().Class("btn").Type("button").DataSet("action", "paste").Text("Open or import").OnClick(p.onPaste),
+			app.Button().Class("btn").Type("button").DataSet("action", "paste").Disabled(p.importing).
+				Text("Open or import").OnClick(p.onPaste),
 		),
-		app.Label().Class("toggle").Body(
-			app.Input().Type("checkbox").ID("confirm-moves").Checked(p.confirm).OnChange(p.onConfirmSetting),
-			app.Span().Class("toggle-text").Body(
-				app.Text("Confirm each move before it is final"),
-				app.Small().Text("For games played by link: you check your move before the link is updated."),
-			),
-		),
+		p.renderProgress(),
+	)
+}
+
+// renderProgress draws the progress of an import under way.
+func (p *SavedPage) renderProgress() app.UI {
+	if !p.importing {
+		return nil
+	}
+	return app.Div().Class("import-progress").Role("status").Aria("live", "polite").Body(
+		app.Label().For("import-bar").Text(fmt.Sprintf("Importing from %s: %d of %d…", p.importFrom, p.importDone, p.importAll)),
+		app.Progress().ID("import-bar").Max(p.importAll).Value(p.importDone),
 	)
 }
 
@@ -455,88 +625,159 @@ func (p *SavedPage) renderStatus() app.UI {
 	)
 }
 
+// renderFilter draws the choice of variant, with the number of games of each.
+func (p *SavedPage) renderFilter() app.UI {
+	counts := map[string]int{}
+	for _, it := range p.items {
+		if it.Err == nil {
+			counts[it.Entry.Variant]++
+		}
+	}
+	ids := make([]string, 0, len(counts))
+	for id := range counts {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return variantName(ids[i]) < variantName(ids[j]) })
+	opts := []app.UI{app.Option().Value("").Selected(p.filter == "").Text(fmt.Sprintf("Every variant (%s)", countGames(len(p.items))))}
+	for _, id := range ids {
+		opts = append(opts, app.Option().Value(id).Selected(p.filter == id).Text(fmt.Sprintf("%s (%d)", variantName(id), counts[id])))
+	}
+	if p.filter != "" && counts[p.filter] == 0 {
+		opts = append(opts, app.Option().Value(p.filter).Selected(true).Text(variantName(p.filter)+" (0)"))
+	}
+	return app.Div().Class("saved-filter").Body(
+		app.Label().For("saved-filter").Text("Show"),
+		app.Select().ID("saved-filter").DataSet("action", "filter").OnChange(p.onFilter).Body(opts...),
+	)
+}
+
 func (p *SavedPage) renderList() app.UI {
 	if !p.live {
 		return app.P().Class("muted").Text("Loading the saved games…")
 	}
 	if len(p.items) == 0 {
-		empty := "No saved games yet. Start one: it is saved here as you play."
-		if len(p.nec) > 0 {
-			empty = "No 8x8 games saved yet. Start one: it is saved here as you play."
-		}
 		return app.Div().Class("card saved-empty").Body(
-			app.P().Text(empty),
-			app.A().Class("btn primary").Href("/new").Text("New game"),
+			app.P().Text("No saved games yet. Start one: it is saved here as you play."),
+			app.Div().Class("tool-row").Body(
+				app.A().Class("btn primary").Href("/new").Text("New game"),
+				app.A().Class("btn").Href(NECNewPath).Text("Never-Ending Chess"),
+			),
 		)
 	}
-	lis := make([]app.UI, len(p.items))
-	for i, it := range p.items {
-		if it.Err != nil {
-			lis[i] = p.renderBad(it)
-		} else {
-			lis[i] = p.renderGame(it)
-		}
+	items := p.visible()
+	n := min(len(items), p.shown)
+	lis := make([]app.UI, n)
+	nec := false
+	for i, it := range items[:n] {
+		nec = nec || it.Kind == store.KindNEC
+		lis[i] = p.renderItem(it)
 	}
-	return app.Ul().Class("saved-list").Aria("label", "Saved games").Body(lis...)
+	var more app.UI
+	if left := len(items) - n; left > 0 {
+		more = app.Div().Class("saved-more").Body(
+			app.Span().Class("muted").Text(fmt.Sprintf("Showing %d of %d.", n, len(items))),
+			app.Button().Class("btn").Type("button").DataSet("action", "more").
+				Text(fmt.Sprintf("Show %d more", min(left, savedPageSize))).OnClick(p.onMore),
+		)
+	}
+	return app.Section().Class("saved-games").Aria("label", "Saved games").Body(
+		p.renderFilter(),
+		app.If(nec, func() app.UI { return app.Raw(necDefs()) }),
+		app.Ul().Class("saved-list").Aria("label", "Saved games").DataSet("count", len(items)).Body(lis...),
+		more,
+	)
 }
 
-func (p *SavedPage) renderGame(it store.Item) app.UI {
-	e, g := it.Entry, it.Game
-	orientation := engine.White
-	if e.Players[0].Level > 0 && e.Players[1].Level == 0 {
-		orientation = engine.Black
+// renderItem draws one entry: a game, or an entry that cannot be opened.
+func (p *SavedPage) renderItem(it store.Item) app.UI {
+	if it.Err != nil {
+		return p.renderBad(it, it.Err)
 	}
-	title := itemTitle(it)
+	og := p.open(it)
+	if og.err != nil {
+		return p.renderBad(it, og.err)
+	}
+	return p.renderGame(it, og)
+}
+
+// renderGame draws the row of a game, the same for every kind.
+func (p *SavedPage) renderGame(it store.Item, og openedGame) app.UI {
+	e := it.Entry
+	title := p.itemTitle(it)
+	resume := gamePath(e.Kind) + "?id=" + e.ID
+	var picture app.UI
+	var result, resultKey string
+	switch {
+	case og.nec != nil:
+		picture = necPicture(og.nec.State(), "Position of "+title)
+		result = necResultText(og.nec)
+		resultKey = "*"
+		if og.nec.Phase() == necgame.Over {
+			resultKey = store.ResultOver
+		}
+	default:
+		g := og.board
+		orientation := engine.White
+		if e.Player(0).Level > 0 && e.Player(1).Level == 0 {
+			orientation = engine.Black
+		}
+		picture = &Board{Position: g.State().Position(), Orientation: orientation, Diagram: true, Label: "Position of " + title}
+		result = resultText(g)
+		resultKey = store.ResultOf(g)
+	}
+	inProgress := resultKey == "*"
 	var head app.UI
-	if p.renaming == e.ID {
+	if p.renaming == it.Key {
 		head = app.Form().Class("rename-form").OnSubmit(p.onRenameSave).Body(
-			app.Input().Type("text").ID("rename-"+e.ID).Aria("label", "New name").MaxLength(200).
+			app.Input().Type("text").ID(renameID(e)).Aria("label", "New name").MaxLength(200).
 				Value(p.renameText).OnInput(p.ValueTo(&p.renameText)),
 			app.Button().Class("btn small primary").Type("submit").Text("Save"),
 			app.Button().Class("btn small").Type("button").Text("Cancel").
-				OnClick(func(ctx app.Context, ev app.Event) { p.renaming = "" }),
+				OnClick(func(ctx app.Context, ev app.Event) { p.renaming = "" }, app.EventScope("rename-cancel", it.Key)),
 		)
 	} else {
 		head = app.H3().Class("saved-title").Text(title)
 	}
-	item := it
-	return app.Li().Class("saved-game card").DataSet("id", e.ID).DataSet("variant", g.Variant().ID()).Body(
-		app.A().Class("saved-board").Href(PlayPath+"?id="+e.ID).Aria("hidden", true).TabIndex(-1).Body(
-			&Board{Position: g.State().Position(), Orientation: orientation, Diagram: true,
-				Label: "Position of " + title},
-		),
+	resumeText := "Open"
+	if inProgress {
+		resumeText = "Resume"
+	}
+	actions := []app.UI{
+		app.A().Class("btn small primary").Href(resume).DataSet("action", "resume").Text(resumeText),
+		app.Button().Class("btn small").Type("button").DataSet("action", "rename").Text("Rename").OnClick(p.onRename(it), app.EventScope("rename", it.Key)),
+		app.Button().Class("btn small").Type("button").DataSet("action", "share").Text("Share").OnClick(p.onShare(it), app.EventScope("share", it.Key)),
+	}
+	if og.board != nil {
+		actions = append(actions, app.Button().Class("btn small").Type("button").DataSet("action", "pgn").Text("PGN").OnClick(p.onPGN(it, og.board), app.EventScope("pgn", it.Key)))
+	}
+	actions = append(actions, app.Button().Class("btn small danger").Type("button").DataSet("action", "delete").Text("Delete").OnClick(p.onDelete(it), app.EventScope("delete", it.Key)))
+	cls := "saved-game card"
+	if inProgress {
+		cls += " in-progress"
+	}
+	return app.Li().Class(cls).DataSet("id", e.ID).DataSet("kind", string(e.Kind)).DataSet("variant", e.Variant).DataSet("key", it.Key).Body(
+		app.A().Class("saved-board").Href(resume).Aria("hidden", true).TabIndex(-1).Body(picture),
 		app.Div().Class("saved-info").Body(
 			head,
-			app.P().Class("saved-variant").Text(variantName(g)),
+			app.P().Class("saved-variant").Text(variantName(e.Variant)),
 			app.If(e.Title != "", func() app.UI {
-				return app.P().Class("saved-players").Text(playerName(e.Players[0], "White") + " vs " + playerName(e.Players[1], "Black"))
+				return app.P().Class("saved-players").Text(playersText(e, og.nec))
 			}),
-			app.P().Class("saved-result").DataSet("result", store.ResultOf(g)).Text(resultText(g)),
+			app.P().Class("saved-result").DataSet("result", resultKey).Body(
+				app.If(inProgress, func() app.UI { return app.Span().Class("badge").Text("In progress") }),
+				app.Text(result),
+			),
 			app.P().Class("saved-date muted small").Body(
 				app.Text("Last played "),
 				app.Time().DateTime(e.Updated.UTC().Format(time.RFC3339)).Text(formatTime(e.Updated)),
 			),
-			app.Div().Class("saved-actions").Body(
-				app.A().Class("btn small primary").Href(PlayPath+"?id="+e.ID).DataSet("action", "resume").Text(resumeText(g)),
-				app.Button().Class("btn small").Type("button").DataSet("action", "rename").Text("Rename").OnClick(p.onRename(it), app.EventScope("rename", it.Key)),
-				app.Button().Class("btn small").Type("button").DataSet("action", "share").Text("Share").
-					OnClick(func(ctx app.Context, ev app.Event) { p.sharing = &item }, app.EventScope("share", it.Key)),
-				app.Button().Class("btn small").Type("button").DataSet("action", "pgn").Text("PGN").OnClick(p.onPGN(it), app.EventScope("pgn", it.Key)),
-				app.Button().Class("btn small danger").Type("button").DataSet("action", "delete").Text("Delete").OnClick(p.onDelete(it), app.EventScope("delete", it.Key)),
-			),
+			app.Div().Class("saved-actions").Body(actions...),
 		),
 	)
 }
 
-func resumeText(g *turn.Game) string {
-	if g.Outcome().Over() {
-		return "Open"
-	}
-	return "Resume"
-}
-
-func (p *SavedPage) renderBad(it store.Item) app.UI {
-	kind := store.Problem(it.Err)
+func (p *SavedPage) renderBad(it store.Item, err error) app.UI {
+	kind := store.Problem(err)
 	title := "Damaged entry"
 	switch kind {
 	case "from a newer version":
@@ -547,16 +788,16 @@ func (p *SavedPage) renderBad(it store.Item) app.UI {
 	var known app.UI
 	switch {
 	case it.Entry.ID != "" && !it.Entry.Updated.IsZero():
-		known = app.P().Class("small").Text(itemTitle(it) + ", last played " + formatTime(it.Entry.Updated))
+		known = app.P().Class("small").Text(p.itemTitle(it) + ", last played " + formatTime(it.Entry.Updated))
 	case it.Entry.ID != "":
-		known = app.P().Class("small").Text(itemTitle(it))
+		known = app.P().Class("small").Text(p.itemTitle(it))
 	}
 	return app.Li().Class("saved-game card bad").DataSet("key", it.Key).DataSet("problem", kind).Body(
 		app.Div().Class("saved-board broken").Aria("hidden", true).Body(app.Span().Text("?")),
 		app.Div().Class("saved-info").Body(
 			app.H3().Class("saved-title").Text(title),
 			known,
-			app.P().Class("saved-error small").Text(it.Err.Error()),
+			app.P().Class("saved-error small").Text(err.Error()),
 			app.P().Class("muted small").Text("Kept as it is under “"+it.Key+"”: download it to keep a copy, or delete it."),
 			app.Div().Class("saved-actions").Body(
 				app.Button().Class("btn small").Type("button").DataSet("action", "download-raw").Text("Download as is").OnClick(p.onDownloadRaw(it), app.EventScope("download-raw", it.Key)),

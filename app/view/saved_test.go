@@ -10,13 +10,15 @@ import (
 func TestLinkLike(t *testing.T) {
 	for text, want := range map[string]bool{
 		"https://plyground.example/play#g=AQEAAAADaho&id=x": true,
-		"#g=AQEAAAADaho":                     true,
-		"g=AQEAAAADaho&w=Ann":                true,
-		"/play#id=x&g=AQEAAAADaho":           true,
-		"[Event \"x\"]\n\n1. e4 e5 *":        false,
-		"1. e4 e5 2. Nf3 *":                  false,
-		"https://example.com/page":           false,
-		"g=AQ\n1. e4":                        false,
+		"#g=AQEAAAADaho":                            true,
+		"g=AQEAAAADaho&w=Ann":                       true,
+		"/play#id=x&g=AQEAAAADaho":                  true,
+		"[Event \"x\"]\n\n1. e4 e5 *":               false,
+		"1. e4 e5 2. Nf3 *":                         false,
+		"https://example.com/page":                  false,
+		"g=AQ\n1. e4":                               false,
+		"https://plyground.example/nec#n=1NMr&id=x": true,
+		"n=1NMr":                             true,
 		`{"format":"plyground-games","v":1}`: false,
 	} {
 		if got := linkLike().MatchString(text); got != want {
@@ -64,12 +66,16 @@ func TestItemTitle(t *testing.T) {
 		want string
 	}{
 		{store.Item{Entry: store.Entry{ID: "a", Title: "Club night"}}, "Club night"},
-		{store.Item{Entry: store.Entry{ID: "a", Players: [2]store.Player{{Name: "Ann"}, {Level: 3}}}}, "Ann vs Computer (level 3)"},
+		{store.Item{Entry: store.Entry{ID: "a", Players: []store.Player{{Name: "Ann"}, {Level: 3}}}}, "Ann vs Computer (level 3)"},
 		{store.Item{Entry: store.Entry{ID: "a"}}, "White vs Black"},
 		{store.Item{Key: store.GamePrefix + "broken", Err: store.ErrDamaged}, "broken"},
+		{store.Item{Key: store.NECPrefix + "cut", Err: store.ErrDamaged}, "cut"},
+		{store.Item{Entry: store.Entry{ID: "n", Kind: store.KindNEC, Players: []store.Player{{Name: "Ann"}, {Level: 2}, {}}}}, "Ann, Computer (level 2), Player 3"},
+		{store.Item{Entry: store.Entry{ID: "n", Kind: store.KindNEC}}, "Never-Ending Chess"},
 	}
+	p := &SavedPage{}
 	for _, tt := range tests {
-		if got := itemTitle(tt.it); got != tt.want {
+		if got := p.itemTitle(tt.it); got != tt.want {
 			t.Errorf("itemTitle(%+v) = %q, want %q", tt.it.Entry, got, tt.want)
 		}
 	}

@@ -1,10 +1,8 @@
 package view
 
 import (
-	"encoding/json"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/plyground/plyground/app/browser"
+	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/engine"
 )
 
@@ -17,26 +15,12 @@ func previewPosition() engine.Position {
 	return p
 }
 
-// settingsKey is the local-storage key of the display settings (the game settings of
-// app/store live under their own key).
-const settingsKey = "plyground/ui"
+// Settings are the player's choices, display and game settings together: one value kept by
+// package app/store (store.Settings), which reads every stored form they ever had.
+type Settings = store.Settings
 
-// Settings are the player's display choices. They are stored as JSON in local storage.
-type Settings struct {
-	V        int    `json:"v"`        // format version; 0 means "nothing stored"
-	Theme    string `json:"theme"`    // "system" (default), "light" or "dark"
-	Board    string `json:"board"`    // board colours: a key of BoardThemes
-	Dots     bool   `json:"dots"`     // dots on legal targets
-	Sound    bool   `json:"sound"`    // sounds on moves
-	AutoFlip bool   `json:"autoFlip"` // two people on one device: turn the board to the mover
-	Coords   bool   `json:"coords"`   // coordinates on the board's edges
-}
-
-// DefaultSettings returns the settings of a first visit: the system's theme, walnut board,
-// dots, sound and coordinates on, no auto-flip.
-func DefaultSettings() Settings {
-	return Settings{V: 1, Theme: "system", Board: "walnut", Dots: true, Sound: true, Coords: true}
-}
+// DefaultSettings returns the settings of a first visit.
+func DefaultSettings() Settings { return store.DefaultSettings() }
 
 // Themes lists the theme choices with their names.
 var Themes = []struct{ Key, Name string }{
@@ -54,12 +38,9 @@ var BoardThemes = []struct{ Key, Name, Light, Dark string }{
 	{"stone", "Stone", "#e4e1dc", "#a39e96"},
 }
 
-// normalize fills missing or unknown values with the defaults.
-func (s Settings) normalize() Settings {
+// normalize replaces a theme or board this version does not know by the default.
+func normalize(s Settings) Settings {
 	d := DefaultSettings()
-	if s.V == 0 {
-		return d
-	}
 	ok := false
 	for _, t := range Themes {
 		ok = ok || t.Key == s.Theme
@@ -74,36 +55,28 @@ func (s Settings) normalize() Settings {
 	if !ok {
 		s.Board = d.Board
 	}
-	s.V = 1
 	return s
 }
 
-// loadSettings reads the settings from the browser's local storage (browser.Local): the
-// defaults when none are stored or they cannot be read. It needs no context, so that a page
-// can read them before it is mounted (Play.OnInit).
+// loadSettings reads the settings from the browser's local storage (through the store): the
+// defaults for what is not stored or cannot be read. It needs no context, so that a page can
+// read them before it is mounted (Play.OnInit).
 func loadSettings() Settings {
-	st, _ := browser.Local() // an in-memory storage when the browser refuses local storage
-	raw, ok, err := st.Get(settingsKey)
-	var s Settings
-	if err != nil || !ok || json.Unmarshal([]byte(raw), &s) != nil {
-		return DefaultSettings()
-	}
-	return s.normalize()
+	st, _ := gameStore()
+	s, _ := st.Settings()
+	return normalize(s)
 }
 
-// saveSettings stores the settings (JSON under settingsKey, where loadSettings reads them)
-// and applies them to the document.
-func saveSettings(s Settings) {
-	s = s.normalize()
-	b, err := json.Marshal(s)
-	if err == nil {
-		st, _ := browser.Local()
-		err = st.Set(settingsKey, string(b))
-	}
+// saveSettings stores the settings and applies them to the document.
+func saveSettings(s Settings) error {
+	s = normalize(s)
+	st, _ := gameStore()
+	err := st.SaveSettings(s)
 	if err != nil {
 		app.Log("saving the settings:", err)
 	}
 	applySettings(s)
+	return err
 }
 
 // applySettings sets the theme and board colours on the document element, where
@@ -121,12 +94,13 @@ func applySettings(s Settings) {
 	root.Call("setAttribute", "data-board", s.Board)
 }
 
-// SettingsPage lets the player choose the theme, board colours, dots, sound, auto-flip and
-// coordinates. Every change is stored and applied at once.
+// SettingsPage holds every setting: the theme, board colours, dots, sound, auto-flip,
+// coordinates and move confirmation. Every change is stored and applied at once.
 type SettingsPage struct {
 	app.Compo
 	live bool
 	s    Settings
+	err  string // why the last change was not saved
 }
 
 // OnMount reads the settings.
@@ -138,7 +112,10 @@ func (p *SettingsPage) OnMount(ctx app.Context) {
 
 func (p *SettingsPage) set(ctx app.Context, change func(*Settings)) {
 	change(&p.s)
-	saveSettings(p.s)
+	p.err = ""
+	if err := saveSettings(p.s); err != nil {
+		p.err = "The setting is not saved: " + err.Error() + "."
+	}
 }
 
 // OnNav names the page.
@@ -146,7 +123,7 @@ func (p *SettingsPage) OnNav(ctx app.Context) { ctx.Page().SetTitle("Settings ·
 
 // Render draws the page.
 func (p *SettingsPage) Render() app.UI {
-	s := p.s.normalize()
+	s := normalize(p.s)
 	themes := make([]app.UI, len(Themes))
 	for i, t := range Themes {
 		key := t.Key
@@ -179,7 +156,7 @@ func (p *SettingsPage) Render() app.UI {
 	}
 	toggle := func(key, text, help string, on bool, flip func(*Settings)) app.UI {
 		return app.Label().Class("toggle").Body(
-			app.Input().Type("checkbox").Checked(on).DataSet("setting", key).
+			app.Input().Type("checkbox").ID(key).Checked(on).DataSet("setting", key).
 				OnChange(func(ctx app.Context, e app.Event) { p.set(ctx, flip) }),
 			app.Span().Class("toggle-text").Body(
 				app.Span().Text(text),
@@ -215,5 +192,12 @@ func (p *SettingsPage) Render() app.UI {
 			toggle("sound", "Sound", "A short sound for moves, captures and the end of a game.", s.Sound,
 				func(s *Settings) { s.Sound = !s.Sound }),
 		),
+		app.Section().Class("card").Body(
+			app.H3().Text("Games"),
+			toggle("confirm-moves", "Confirm each move before it is final",
+				"For games played by link between two people: you check your move before the link is updated, then send it.",
+				s.ConfirmMoves, func(s *Settings) { s.ConfirmMoves = !s.ConfirmMoves }),
+		),
+		app.If(p.err != "", func() app.UI { return app.P().Class("notice").Role("alert").Text(p.err) }),
 	))
 }

@@ -14,11 +14,27 @@ import (
 // PlayPath is the path of the game screen, which opens share links.
 const PlayPath = "/play"
 
-// ShareLink returns the link that opens the game e on the game screen of the site at base
-// ("https://host" or "https://host/sub-path"): the whole game travels in the fragment,
-// which no server sees.
+// gamePath returns the path of the game screen of a kind of game.
+func gamePath(k store.Kind) string {
+	if k == store.KindNEC {
+		return NECPath
+	}
+	return PlayPath
+}
+
+// kindName names a kind of game for the player.
+func kindName(k store.Kind) string {
+	if k == store.KindNEC {
+		return "Never-Ending Chess"
+	}
+	return "chess on an 8x8 board"
+}
+
+// ShareLink returns the link that opens the game e on the game screen of its kind of the
+// site at base ("https://host" or "https://host/sub-path"): the whole game travels in the
+// fragment, which no server sees.
 func ShareLink(base string, e store.Entry) string {
-	return strings.TrimRight(base, "/") + PlayPath + "#" + store.Fragment(e)
+	return strings.TrimRight(base, "/") + gamePath(e.Kind) + "#" + store.Fragment(e)
 }
 
 // siteBase returns the scheme, host and path prefix of the running site ("" on the host).
@@ -41,19 +57,16 @@ func QRSVG(text, title string) string {
 	return c.SVG(title)
 }
 
-// ShareDialog shows the link to a game, with a button to copy it, the system share sheet
-// where the browser has one, and the link as a QR code drawn in the page (no network). It is
-// a modal dialog; OnClose closes it.
+// ShareDialog shows the link to a game of any kind, with a button to copy it, the system
+// share sheet where the browser has one, the link as a QR code drawn in the page (no
+// network) and, for the games where moves can wait for a confirmation (two people at an 8x8
+// board), that setting. It is a modal dialog; OnClose closes it.
 type ShareDialog struct {
 	app.Compo
 
-	// Record is the game record (turn.Game.Encode).
-	Record string
-	// ID is the game's saved-game ID, so that the game stays one saved game as it goes back
-	// and forth ("" for none).
-	ID string
-	// Names are the players' names ("" for none).
-	Names [2]string
+	// Entry is the game: its kind, record, saved-game ID (so that the game stays one saved
+	// game as it goes back and forth; "" for none) and players' names.
+	Entry store.Entry
 	// OnClose is called when the player closes the dialog.
 	OnClose func(ctx app.Context)
 
@@ -63,12 +76,6 @@ type ShareDialog struct {
 	qrLink  string
 	qrImage string
 	confirm bool
-}
-
-// entry is the game the dialog shares.
-func (d *ShareDialog) entry() store.Entry {
-	return store.Entry{ID: d.ID, Record: d.Record,
-		Players: [2]store.Player{{Name: d.Names[0]}, {Name: d.Names[1]}}}
 }
 
 // OnMount reads the move-confirmation setting and puts the focus on the copy button.
@@ -95,13 +102,25 @@ func (d *ShareDialog) onCopy(ctx app.Context, e app.Event) {
 				d.status, d.failed = "The browser did not let the page copy: select the link and copy it by hand.", true
 				return
 			}
-			d.status, d.failed = "Link copied. Send it to your opponent: they make their move and send the new link back.", false
+			d.status, d.failed = "Link copied. "+d.hint(), false
 		})
 	})
 }
 
+// hint says what to do with the link.
+func (d *ShareDialog) hint() string {
+	if d.Entry.Kind == store.KindNEC {
+		return "Whoever opens it continues the game on their device."
+	}
+	return "Send it to your opponent: they make their move and send the new link back."
+}
+
 func (d *ShareDialog) onShare(ctx app.Context, e app.Event) {
-	browser.Share(AppName+" game", "Your move! Open the game:", d.link, func(err error) {
+	title, text := AppName+" game", "Your move! Open the game:"
+	if d.Entry.Kind == store.KindNEC {
+		title, text = "Never-Ending Chess", "A game of Never-Ending Chess:"
+	}
+	browser.Share(title, text, d.link, func(err error) {
 		ctx.Dispatch(func(ctx app.Context) {
 			switch {
 			case err == nil:
@@ -116,13 +135,13 @@ func (d *ShareDialog) onShare(ctx app.Context, e app.Event) {
 }
 
 func (d *ShareDialog) onConfirm(ctx app.Context, e app.Event) {
-	st, _ := gameStore()
-	on := ctx.JSSrc().Get("checked").Bool()
-	if err := st.SaveSettings(store.Settings{ConfirmMoves: on}); err != nil {
+	s := loadSettings()
+	s.ConfirmMoves = ctx.JSSrc().Get("checked").Bool()
+	if err := saveSettings(s); err != nil {
 		d.status, d.failed = "The setting is not saved: "+err.Error()+".", true
 		return
 	}
-	d.confirm = on
+	d.confirm = s.ConfirmMoves
 }
 
 func (d *ShareDialog) onKey(ctx app.Context, e app.Event) {
@@ -133,7 +152,7 @@ func (d *ShareDialog) onKey(ctx app.Context, e app.Event) {
 
 // Render draws the dialog.
 func (d *ShareDialog) Render() app.UI {
-	d.link = ShareLink(siteBase(), d.entry())
+	d.link = ShareLink(siteBase(), d.Entry)
 	if d.qrLink != d.link {
 		d.qrLink, d.qrImage = d.link, QRSVG(d.link, "QR code of the link to this game")
 	}
@@ -154,12 +173,26 @@ func (d *ShareDialog) Render() app.UI {
 	if d.failed {
 		statusClass += " error"
 	}
+	about := "The link holds the whole game: whoever opens it sees this position and can play on. No server keeps it."
+	var confirm app.UI
+	if d.Entry.Kind == store.KindNEC {
+		about = "The link holds the whole game: every resolved update, never an order being entered. " +
+			"Whoever opens it continues it on their device. No server keeps it."
+	} else {
+		// Move confirmation is for 8x8 games between two people by link.
+		confirm = app.Label().Class("toggle").Body(
+			app.Input().Type("checkbox").ID("share-confirm-moves").Checked(d.confirm).OnChange(d.onConfirm),
+			app.Span().Class("toggle-text").Body(
+				app.Text("Confirm each move before it is final"),
+				app.Small().Text("Check your move before the link is updated, then send it. Also on the Settings page."),
+			),
+		)
+	}
 	return app.Div().Class("modal-backdrop").Body(
-		app.Div().Class("modal share-dialog").Role("dialog").Aria("modal", true).
+		app.Div().Class("modal share-dialog").DataSet("kind", string(d.Entry.Kind)).Role("dialog").Aria("modal", true).
 			Aria("labelledby", "share-title").OnKeyDown(d.onKey).Body(
 			app.H2().ID("share-title").Text("Share this game"),
-			app.P().Class("muted").Text("The link holds the whole game: whoever opens it sees this position and can "+
-				"play on. No server keeps it."),
+			app.P().Class("muted").Text(about),
 			app.Div().Class("share-link-row").Body(
 				app.Input().Type("text").ID("share-link").ReadOnly(true).Value(d.link).
 					Aria("label", "Link to this game").
@@ -173,13 +206,7 @@ func (d *ShareDialog) Render() app.UI {
 			),
 			app.P().Class(statusClass).Role("status").Aria("live", "polite").Text(d.status),
 			qrPart,
-			app.Label().Class("toggle").Body(
-				app.Input().Type("checkbox").ID("share-confirm-moves").Checked(d.confirm).OnChange(d.onConfirm),
-				app.Span().Class("toggle-text").Body(
-					app.Text("Confirm each move before it is final"),
-					app.Small().Text("Check your move before the link is updated, then send it."),
-				),
-			),
+			confirm,
 		),
 	)
 }

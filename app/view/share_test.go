@@ -8,7 +8,7 @@ import (
 )
 
 func TestShareLink(t *testing.T) {
-	e := store.Entry{ID: "abc", Record: "AQEAAAADaho", Players: [2]store.Player{{Name: "Ann"}, {Name: "Bob B"}}}
+	e := store.Entry{ID: "abc", Kind: store.Kind8x8, Record: "AQEAAAADaho", Players: []store.Player{{Name: "Ann"}, {Name: "Bob B"}}}
 	tests := []struct{ base, want string }{
 		{"https://plyground.example", "https://plyground.example/play#g=AQEAAAADaho&id=abc&w=Ann&b=Bob+B"},
 		{"https://user.github.io/plyground/", "https://user.github.io/plyground/play#g=AQEAAAADaho&id=abc&w=Ann&b=Bob+B"},
@@ -23,6 +23,11 @@ func TestShareLink(t *testing.T) {
 		if err != nil || sh.Record != e.Record || sh.ID != "abc" || sh.Players[1].Name != "Bob B" {
 			t.Errorf("link of %q does not open the game: %+v, %v", tt.base, sh, err)
 		}
+	}
+	// A Never-Ending Chess game opens on its own screen.
+	nec := store.Entry{ID: "xyz", Kind: store.KindNEC, Record: "1abc"}
+	if got := ShareLink("https://plyground.example", nec); got != "https://plyground.example/nec#n=1abc&id=xyz" {
+		t.Errorf("Never-Ending Chess link %q", got)
 	}
 }
 

@@ -136,9 +136,13 @@ describe('Never-Ending Chess', () => {
     assert.equal(await updates(page), 3);
     await page.waitForSelector('.nec-piece.capturable[data-square="(-4,10)"]');
 
+    // The share dialog of every game.
     await page.click('[data-action="share"]');
-    const link = await page.inputValue('.nec-link');
+    await page.waitForSelector('.share-dialog[data-kind="nec"] #share-link');
+    const link = await page.inputValue('#share-link');
     assert.match(link, /\/nec#n=1[A-Za-z0-9_-]+&id=/);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.share-dialog', { state: 'detached' });
 
     const other = await newPage();
     await other.goto(link);
@@ -153,12 +157,13 @@ describe('Never-Ending Chess', () => {
     const id = new URL(url).searchParams.get('id');
     await other.waitForSelector(`.nec-saved[data-id="${id}"]`);
 
-    // The saved-games screen lists it with the 8x8 games, and Open resumes it.
+    // The saved-games screen lists it with the 8x8 games, in the same row, and Resume
+    // resumes it.
     await other.goto(server.url + '/saved');
     await waitLive(other, '.saved-page');
-    await other.waitForSelector(`.saved-page .nec-saved[data-id="${id}"]`);
+    await other.waitForSelector(`.saved-page .saved-game[data-kind="nec"][data-id="${id}"]`);
     await other.screenshot({ path: join(outDir, 'saved-with-nec.png'), fullPage: true });
-    await other.click(`.saved-page .nec-saved[data-id="${id}"] a`);
+    await other.click(`.saved-page .saved-game[data-kind="nec"][data-id="${id}"] [data-action="resume"]`);
     await waitLive(other, '.nec-play');
     await waitBoard(other);
     assert.equal(await updates(other), 3);

@@ -182,7 +182,8 @@ describe('share links', () => {
 
   test('with move confirmation on, a move is final only once confirmed', async () => {
     const context = await fresh();
-    const page = await open(context, server.url + '/saved', savedReady, errors);
+    // Move confirmation is a setting, on the Settings page.
+    const page = await open(context, server.url + '/settings', '.shell[data-live="true"] .settings', errors);
     await page.check('#confirm-moves');
     await page.goto(server.url + '/play?variant=marseillais');
     await page.waitForSelector(playReady);

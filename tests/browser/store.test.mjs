@@ -39,7 +39,8 @@ describe('saved games', () => {
     await ply(page, 'e2e4');
     let saved = Object.values(await games(page));
     assert.equal(saved.length, 1, 'saved after the first ply');
-    assert.equal(JSON.parse(saved[0]).v, 1);
+    assert.equal(JSON.parse(saved[0]).v, 2, 'saved in envelope version 2');
+    assert.equal(JSON.parse(saved[0]).kind, '8x8');
     const id = JSON.parse(saved[0]).id;
     assert.equal(fragment(page.url()).get('id'), id, 'the address names the saved game');
     await ply(page, 'e7e5');

@@ -1,0 +1,73 @@
+package view
+
+import (
+	"fmt"
+	"hash/fnv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/variants/nec"
+)
+
+// necPictureSize is the side of a Never-Ending Chess picture in the saved-games list, in
+// the units of its view box (it is drawn at the size of the 8x8 pictures next to it).
+const necPictureSize = 120.0
+
+// necPicture draws a small still picture of a Never-Ending Chess board for the saved-games
+// list: the squares around the action and the pieces there, in the piece art of the game
+// screen (the page must hold necDefs). It draws no marks and takes no input.
+func necPicture(s nec.State, label string) app.UI {
+	sqs := necAction(s, nil)
+	x0, x1, y0, y1 := int64(-4), int64(4), int64(-4), int64(4)
+	if len(sqs) > 0 {
+		x0, x1, y0, y1 = sqs[0].X, sqs[0].X, sqs[0].Y, sqs[0].Y
+		for _, q := range sqs[1:] {
+			x0, x1 = min(x0, q.X), max(x1, q.X)
+			y0, y1 = min(y0, q.Y), max(y1, q.Y)
+		}
+	}
+	span := float64(max(x1-x0, y1-y0) + 3)
+	cell := necPictureSize / span
+	// The centre square, and where square (x, y)'s centre falls.
+	cx, cy := x0+(x1-x0)/2, y0+(y1-y0)/2
+	ox := necPictureSize/2 - float64((x1-x0)%2)*cell/2
+	oy := necPictureSize/2 + float64((y1-y0)%2)*cell/2
+	at := func(q nec.Square) (float64, float64) {
+		return ox + float64(q.X-cx)*cell, oy - float64(q.Y-cy)*cell
+	}
+	// The checkerboard pattern's name is the picture's own, so that the pictures of a page
+	// do not share one (each has its scale and offset).
+	h := fnv.New32a()
+	fmt.Fprint(h, s.Encode())
+	id := fmt.Sprintf("nec-pic-%08x", h.Sum32())
+	px, py := at(nec.Sq(0, 0))
+	two := 2 * cell
+	kids := []app.UI{
+		svgEl("defs").Body(
+			svgEl("pattern").ID(id).Attr("patternUnits", "userSpaceOnUse").
+				Attr("x", fmtf(px-cell/2)).Attr("y", fmtf(py-cell/2)).Attr("width", fmtf(two)).Attr("height", fmtf(two)).Body(
+				svgEl("rect").Class("nec-light").Attr("width", fmtf(two)).Attr("height", fmtf(two)),
+				svgEl("rect").Class("nec-dark").Attr("width", fmtf(cell)).Attr("height", fmtf(cell)),
+				svgEl("rect").Class("nec-dark").Attr("x", fmtf(cell)).Attr("y", fmtf(cell)).Attr("width", fmtf(cell)).Attr("height", fmtf(cell)),
+			),
+		),
+		svgEl("rect").Attr("width", fmtf(necPictureSize)).Attr("height", fmtf(necPictureSize)).Attr("fill", "url(#"+id+")"),
+	}
+	count := map[nec.Square]int{}
+	for _, pc := range s.Pieces() {
+		count[pc.Sq]++
+	}
+	for _, pc := range s.Pieces() {
+		x, y := at(pc.Sq)
+		if x < -cell || y < -cell || x > necPictureSize+cell || y > necPictureSize+cell {
+			continue
+		}
+		size := cell * 0.94
+		if count[pc.Sq] > 1 {
+			size = cell * 0.62
+		}
+		kids = append(kids, svgEl("g").Class(fmt.Sprintf("nec-pic-piece p%d", pc.Owner)).
+			Attr("transform", "translate("+fmtf(x)+" "+fmtf(y)+")").Body(pieceUse(pc, size)...))
+	}
+	return svgEl("svg").Class("nec-picture").Attr("viewBox", "0 0 "+fmtf(necPictureSize)+" "+fmtf(necPictureSize)).
+		Attr("role", "img").Aria("label", label).Body(kids...)
+}
