@@ -159,6 +159,18 @@ func TestWorkerPatches(t *testing.T) {
 			t.Errorf("patch %q not applied", p.name)
 		}
 	}
+	// No push or notification handler is left, and no message handler (go-app's only one
+	// showed notifications); install, activate and fetch stay.
+	for _, gone := range []string{`"push"`, `"notificationclick"`, `"message"`, "showNotification", "openWindow", "goapp:notify"} {
+		if strings.Contains(js, gone) {
+			t.Errorf("patched worker still has %s", gone)
+		}
+	}
+	for _, event := range []string{"install", "activate", "fetch"} {
+		if !strings.Contains(js, `self.addEventListener("`+event+`"`) {
+			t.Errorf("patched worker lost its %s handler", event)
+		}
+	}
 	// app.js registers the worker once the program runs.
 	srv, _ := newServer(t)
 	_, page := get(t, srv.URL, "/app.js", "")
