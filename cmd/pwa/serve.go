@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,16 +72,17 @@ func serve(args []string) error {
 			fmt.Fprintln(os.Stderr, "pwa: compressing:", err)
 		}
 	}
-	c, err := newCompressor(h, webDir)
+	site, err := newSite(h)
 	if err != nil {
 		return err
 	}
-	return listen(*addr, c, started)
+	return listen(*addr, site, started)
 }
 
 // newHandler configures the go-app handler: every file of web/ is precached by the service
 // worker (patched, see serve_worker.go), and the Version is a content hash of web/ and of
-// the worker, so that every rebuild is a new version.
+// the worker, so that every rebuild is a new version. Its Resources are the files of web/
+// and nothing else (serve_site.go), and every page carries the Content-Security-Policy.
 func newHandler(web string) (*app.Handler, error) {
 	wasm, err := os.Stat(filepath.Join(web, "app.wasm"))
 	if err != nil {
@@ -120,16 +122,25 @@ func newHandler(web string) (*app.Handler, error) {
 		ServiceWorkerTemplate: worker,
 		Version:               version,
 		WasmContentLength:     strconv.FormatInt(wasm.Size(), 10),
+		Resources:             newSiteFiles(web, slices.Concat(cacheable, []string{"/web/app.wasm"})),
+		RawHeaders:            []string{cspMeta()},
 	}, nil
 }
 
-// newCompressor wraps the handler: compressed responses and the patched app.js.
-func newCompressor(h *app.Handler, web string) (*compressor, error) {
+// newSite returns the host program's handler around h (made by newHandler): the headers
+// and the limits of the site, then compressed responses and the patched app.js, then
+// go-app.
+func newSite(h *app.Handler) (http.Handler, error) {
+	files, ok := h.Resources.(*siteFiles)
+	if !ok {
+		return nil, fmt.Errorf("the handler's Resources are a %T, not the site's files", h.Resources)
+	}
 	js, err := appJS(h)
 	if err != nil {
 		return nil, err
 	}
-	return &compressor{next: h, web: web, etag: `"` + h.Version + `"`, appJS: js}, nil
+	c := &compressor{next: h, files: files, etag: `"` + h.Version + `"`, appJS: js}
+	return &site{next: c, files: files}, nil
 }
 
 // derived reports whether a file of web/ is made from another one or is being written:
