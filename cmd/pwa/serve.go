@@ -39,6 +39,7 @@ func serve(args []string) error {
 	dist := fl.String("dist", "", "write the static website into this `directory` and exit")
 	base := fl.String("base", "", "with -dist: the `path` the site is published under, such as /plyground for https://user.github.io/plyground/ (default: the root)")
 	compress := fl.Bool("compress", false, "write the gzip and brotli copies of web/*.wasm and exit")
+	testHooks := fl.Bool("test-hooks", false, "let the browser tests script the dice (window.__plygroundTestDice); never for a published site")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -48,12 +49,19 @@ func serve(args []string) error {
 	if *base != "" && *dist == "" {
 		return errors.New("-base goes with -dist")
 	}
+	if *testHooks && *dist != "" {
+		return errors.New("-test-hooks is for the browser tests, not for a published site (-dist)")
+	}
 	if *compress {
 		return precompress(webDir, true)
 	}
 	h, err := newHandler(webDir)
 	if err != nil {
 		return err
+	}
+	if *testHooks {
+		// The page reads it (app/view/hooks.go); a site served without it ignores the hooks.
+		h.Env = map[string]string{view.TestHooksEnv: "1"}
 	}
 	if *dist != "" {
 		if *base != "" {

@@ -138,7 +138,7 @@ func TestNewHandlerNeedsWasm(t *testing.T) {
 
 func TestServeArgs(t *testing.T) {
 	fakeWeb(t)
-	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-addr", "256.0.0.1:bad"}, {"-base", "/x"}, {"-dist", "d", "-base", "/a b"}} {
+	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-addr", "256.0.0.1:bad"}, {"-base", "/x"}, {"-dist", "d", "-base", "/a b"}, {"-dist", "d", "-test-hooks"}} {
 		if err := serve(args); err == nil {
 			t.Errorf("serve(%q) = nil, want an error", args)
 		}

@@ -140,3 +140,37 @@ describe('two tabs on one saved game', () => {
     assert.deepEqual(errors, []);
   });
 });
+
+describe('test hooks', () => {
+  // firstRolls opens a dice game three times with the scripted roll 6-6 and returns the roll
+  // the page made each time.
+  async function firstRolls(testHooks) {
+    const server = await startServer({ testHooks });
+    const context = await launch({ reducedMotion: 'reduce' });
+    try {
+      await context.addInitScript(() => {
+        window.__plygroundTestDice = [[6, 6], [6, 6], [6, 6]];
+      });
+      const rolls = [];
+      for (let i = 0; i < 3; i++) {
+        const page = await open(context, server.url + '/play?variant=dice', playReady);
+        await page.click('button.roll');
+        await page.waitForSelector('.dice[data-roll]');
+        rolls.push(await page.getAttribute('.dice', 'data-roll'));
+        await page.close();
+      }
+      return rolls;
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  }
+
+  test('only a host started with -test-hooks lets a script decide the dice', async () => {
+    assert.deepEqual(await firstRolls(true), ['6-6', '6-6', '6-6'], 'the browser tests script the dice');
+    // As a published site serves the page: the global is ignored (three natural 6-6 in a row
+    // would happen once in 46,656 runs).
+    const rolls = await firstRolls(false);
+    assert.notDeepEqual(rolls, ['6-6', '6-6', '6-6'], `rolls ${rolls}`);
+  });
+});
