@@ -72,12 +72,18 @@ node_modules/.package-lock.json: package.json package-lock.json
 $(STATICCHECK):
 	$(GO) install honnef.co/go/tools/cmd/staticcheck@v0.7.0
 
-lint: $(STATICCHECK)
+# The page is also vetted and staticchecked as users get it: against the slim go-app copy
+# (cmd/goappslim's workspace, since staticcheck takes no -modfile).
+PAGEWORK := $(CURDIR)/.build/page.work
+
+lint: $(STATICCHECK) $(PAGEMOD)
 	@unformatted=$$(gofmt -l $(GOFILES)); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet -modfile $(PAGEMOD) ./cmd/pwa
 	$(STATICCHECK) ./...
 	GOOS=js GOARCH=wasm $(STATICCHECK) ./...
+	GOWORK=$(PAGEWORK) GOOS=js GOARCH=wasm $(STATICCHECK) ./cmd/pwa
 
 gotest:
 	$(GO) test -count=1 ./...

@@ -83,7 +83,9 @@ func (s *Session) ClockTimes() ([2]time.Duration, bool) {
 		return [2]time.Duration{}, false
 	}
 	now := s.env.Now()
-	return [2]time.Duration{s.clock.Left(engine.White, now), s.clock.Left(engine.Black, now)}, true
+	// A fallen flag is checked on a timer, so the side whose time ran out may be found a few
+	// milliseconds past zero: it has no time left, not a negative time.
+	return [2]time.Duration{max(s.clock.Left(engine.White, now), 0), max(s.clock.Left(engine.Black, now), 0)}, true
 }
 
 // ResumeClocks sets the time each side has left (White's first) in a game opened again

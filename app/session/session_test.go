@@ -743,3 +743,34 @@ func TestRowsFollowTheGame(t *testing.T) {
 		t.Errorf("the cell of the position shown is not current")
 	}
 }
+
+// TestFlagFallKeepsNoNegativeTime checks what a game ended by a fallen flag keeps of its
+// clocks: the timer finds the flag a little after the time ran out, and the side whose flag
+// fell has no time left, not a negative time (which the store refuses as damaged).
+func TestFlagFallKeepsNoNegativeTime(t *testing.T) {
+	for _, variant := range []string{"orthodox", "marseillais", "sdm", "progressive-italian", "progressive-scottish"} {
+		t.Run(variant, func(t *testing.T) {
+			ft := newFakeTime()
+			tc := TimeControl{Initial: time.Minute}
+			s := startEnv(t, Config{Variant: variant, Clock: tc}, Env{Now: ft.now})
+			click(t, s, "e2e4") // Black's clock runs
+			ft.wait(time.Minute + 16*time.Millisecond)
+			s.Tick()
+			if !s.Over() {
+				t.Fatal("no flag fall")
+			}
+			left, ok := s.ClockTimes()
+			if !ok {
+				t.Fatal("no clock times after the flag fell")
+			}
+			for i, l := range left {
+				if l < 0 {
+					t.Errorf("side %d has %v left", i, l)
+				}
+			}
+			if left[0] != 0 && left[1] != 0 {
+				t.Errorf("times left %v: the flagged side should have none", left)
+			}
+		})
+	}
+}

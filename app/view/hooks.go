@@ -11,9 +11,15 @@ import (
 //	window.__plygroundTestDice = [[1, 2], [5, 3], ...]
 //
 // The page reads it once, when the program starts, and takes the rolls from it in order,
-// then from crypto/rand as usual (RULES.md D6). Nothing in the app sets it or shows it, no
-// URL or stored setting reaches it: a player would have to run a script in the page before
-// the app loads.
+// then from crypto/rand as usual (RULES.md D6) — but only when the host program that served
+// the page was started with -test-hooks (which tests/browser/server.mjs does), which puts
+// TestHooksEnv in the page's environment. A published site (pwa -dist, which refuses
+// -test-hooks) or `make run` never does, so a shipped page ignores the global: a player's
+// dice always come from crypto/rand.
+
+// TestHooksEnv is the name of the page's environment variable (go-app's Handler.Env) that
+// turns the test hooks on when it is "1".
+const TestHooksEnv = "PLYGROUND_TEST_HOOKS"
 
 // testDice holds the rolls read from window.__plygroundTestDice; testHooksRead says whether
 // it was read.
@@ -29,6 +35,9 @@ func readTestHooks() {
 		return
 	}
 	testHooksRead = true
+	if app.Getenv(TestHooksEnv) != "1" {
+		return
+	}
 	v := app.Window().Get("__plygroundTestDice")
 	if !v.Truthy() || v.Type() != app.TypeObject {
 		return

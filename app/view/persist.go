@@ -57,7 +57,19 @@ var current struct {
 	problem string
 	// confirm tells whether moves wait for confirmation (setting, two people).
 	confirm bool
+	// base is the record of the saved game as this tab last read or wrote it, to notice a
+	// save from another tab (store.SaveOver).
+	base string
+	// tabs says what happened when another tab saved the same game ("" when nothing did).
+	tabs string
 }
+
+// Messages about the same game open in two tabs.
+const (
+	otherTabMoved = "This game moved on in another tab: it is shown here as saved there."
+	otherTabFork  = "This game was changed in another tab while you played here: both are kept. " +
+		"Your moves here are saved as a new game; the other tab's game keeps its place in Saved games."
+)
 
 // playersOf returns the store's players for the session's seats.
 func playersOf(seats [2]session.Seat) []store.Player {
@@ -154,7 +166,7 @@ func openEntry(u *url.URL, record turn.Record, e store.Entry, seats [2]session.S
 		return nil, err
 	}
 	resumeClocks(s, e)
-	current.sess, current.entry, current.confirmed = s, e, s.Len()
+	current.sess, current.entry, current.confirmed, current.base, current.tabs = s, e, s.Len(), e.Record, ""
 	return s, nil
 }
 
@@ -236,9 +248,16 @@ func (p *Play) save(ctx app.Context, s *session.Session) {
 	e := current.entry
 	e.Players = playersOf(s.Seats())
 	e.Clock = clockOf(s)
-	saved, err := st.Save(store.WithGame(e, g))
+	saved, forked, err := st.SaveOver(current.base, e, g)
 	current.entry.ID, current.entry.Created, current.entry.Players = saved.ID, saved.Created, saved.Players
 	current.confirmed = g.Len()
+	if err == nil {
+		current.base = saved.Record
+	}
+	current.tabs = "" // old news once the player moves on
+	if forked {
+		current.tabs = otherTabFork
+	}
 	switch {
 	case stErr != nil:
 		current.problem = storageMissing
@@ -252,6 +271,38 @@ func (p *Play) save(ctx app.Context, s *session.Session) {
 	u = store.WithFragment(u, store.Fragment(saved))
 	ctx.Page().ReplaceURL(&u)
 	setGameBusy(ctx, !s.Over() && g.Len() > 0)
+}
+
+// otherTabSaved shows the game as another tab saved it, when the storage event says that tab
+// changed this screen's saved game and everything played here is saved: the other tab's
+// newer game is shown, never overwritten. With moves here not saved yet, the next save keeps
+// both (store.SaveOver).
+func (p *Play) otherTabSaved(ctx app.Context, key string) {
+	if p.s == nil || current.sess != p.s || current.entry.ID == "" {
+		return
+	}
+	if key != "" && key != store.GamePrefix+current.entry.ID {
+		return
+	}
+	if p.reply != nil || p.s.Game().Encode() != current.base {
+		return
+	}
+	st, _ := gameStore()
+	saved, err := st.Load(store.Kind8x8, current.entry.ID)
+	if err != nil || saved.Record == current.base {
+		return
+	}
+	u := store.WithFragment(*pageURL(ctx), store.Fragment(saved))
+	p.open(&u)
+	if p.s == nil {
+		return
+	}
+	current.tabs = otherTabMoved
+	ctx.Page().ReplaceURL(&u)
+	setGameBusy(ctx, !p.s.Over() && p.s.Len() > 0)
+	p.scrollMoves(ctx)
+	p.startClock(ctx)
+	p.think(ctx)
 }
 
 // confirmMoves reads the move-confirmation setting.
@@ -309,6 +360,9 @@ func (p *Play) storageBar() app.UI {
 	}
 	if current.problem != "" && current.sess == p.s {
 		parts = append(parts, app.P().Class("storage-problem notice").Role("alert").Text(current.problem))
+	}
+	if current.tabs != "" && current.sess == p.s {
+		parts = append(parts, app.P().Class("other-tab muted").Role("status").Text(current.tabs))
 	}
 	if len(parts) == 0 {
 		return nil

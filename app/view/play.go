@@ -35,6 +35,7 @@ type Play struct {
 	confirm     string // "resign" or "draw" while asking for confirmation
 
 	keys    app.Func
+	unwatch func() // stops listening to other tabs' saves
 	ticking bool
 	stop    chan struct{}
 
@@ -95,10 +96,17 @@ func (p *Play) OnMount(ctx app.Context) {
 		return nil
 	})
 	app.Window().Call("addEventListener", "keydown", p.keys)
+	p.unwatch, _ = browser.OnStorageChange(func(key string) {
+		ctx.Dispatch(func(ctx app.Context) { p.otherTabSaved(ctx, key) })
+	})
 }
 
 // OnDismount stops listening and stops the clock timer.
 func (p *Play) OnDismount() {
+	if p.unwatch != nil {
+		p.unwatch()
+		p.unwatch = nil
+	}
 	if p.keys != nil {
 		app.Window().Call("removeEventListener", "keydown", p.keys)
 		p.keys.Release()

@@ -11,7 +11,10 @@
 //     _patch/client.go for the three small functions of resource.go that the browser side
 //     calls, and _patch/wasm.go in place of wasm.go (whose only change is the missing
 //     GenerateStaticWebsite stub, the browser side's one reference to Handler);
-//   - page.mod and page.sum: go.mod with a replace directive for that copy, and go.sum.
+//   - page.mod and page.sum: go.mod with a replace directive for that copy, and go.sum;
+//   - page.work: a Go workspace of the main module with the same replace directive, for the
+//     tools that take no -modfile flag (staticcheck: `GOWORK=<dir>/page.work staticcheck`),
+//     so that `make lint` checks the page build users get.
 //
 // The page is then built with `-modfile <dir>/page.mod`; everything else (bin/pwa, tests) uses
 // go-app as it is. The go command does not allow a -overlay of files in the module cache,
@@ -132,7 +135,26 @@ func write(dir, goappDir, patchDir, modFile string) error {
 	if err := os.WriteFile(filepath.Join(dir, "page.mod"), gomod, 0o644); err != nil {
 		return err
 	}
+	main, err := filepath.Abs(filepath.Dir(modFile))
+	if err != nil {
+		return err
+	}
+	work := fmt.Sprintf("// Written by cmd/goappslim: the page build as a workspace (see page.mod).\ngo %s\n\nuse %s\n\nreplace %s => %s\n",
+		goVersion(gomod), main, goappModule, dst)
+	if err := os.WriteFile(filepath.Join(dir, "page.work"), []byte(work), 0o644); err != nil {
+		return err
+	}
 	return copyFile(filepath.Join(dir, "page.sum"), filepath.Join(filepath.Dir(modFile), "go.sum"))
+}
+
+// goVersion returns the go directive's version of a go.mod ("1.22" when it has none).
+func goVersion(gomod []byte) string {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "go "); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "1.22"
 }
 
 // copyFiles copies the files of directory from whose names keep accepts into directory to.

@@ -49,28 +49,41 @@ func TestPageBuildLeavesOutServer(t *testing.T) {
 	if want := "replace " + goappModule + " => " + filepath.Join(dir, "goapp"); !strings.Contains(string(mod), want) {
 		t.Fatalf("page.mod lacks %q:\n%s", want, mod)
 	}
-	cmd := exec.Command("go", "list", "-modfile", filepath.Join(dir, "page.mod"), "-deps", "./cmd/pwa")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go list: %v\n%s", err, out)
-	}
-	deps := strings.Fields(string(out))
-	has := func(pkg string) bool {
-		for _, d := range deps {
-			if d == pkg {
-				return true
-			}
+	// The build (-modfile) and the linters (the workspace) see the same slim page.
+	for _, way := range []struct {
+		name string
+		args []string
+		env  string
+	}{
+		{"page.mod", []string{"list", "-modfile", filepath.Join(dir, "page.mod"), "-deps", "./cmd/pwa"}, ""},
+		{"page.work", []string{"list", "-deps", "./cmd/pwa"}, "GOWORK=" + filepath.Join(dir, "page.work")},
+	} {
+		cmd := exec.Command("go", way.args...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if way.env != "" {
+			cmd.Env = append(cmd.Env, way.env)
 		}
-		return false
-	}
-	if !has(goappModule + "/pkg/app") {
-		t.Fatalf("the page does not import go-app's pkg/app:\n%s", out)
-	}
-	for _, pkg := range []string{"net/http", "crypto/tls", "crypto/x509"} {
-		if has(pkg) {
-			t.Errorf("the page build links %s", pkg)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: go list: %v\n%s", way.name, err, out)
+		}
+		deps := strings.Fields(string(out))
+		has := func(pkg string) bool {
+			for _, d := range deps {
+				if d == pkg {
+					return true
+				}
+			}
+			return false
+		}
+		if !has(goappModule + "/pkg/app") {
+			t.Fatalf("%s: the page does not import go-app's pkg/app:\n%s", way.name, out)
+		}
+		for _, pkg := range []string{"net/http", "crypto/tls", "crypto/x509"} {
+			if has(pkg) {
+				t.Errorf("%s: the page build links %s", way.name, pkg)
+			}
 		}
 	}
 }

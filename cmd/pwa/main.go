@@ -6,7 +6,8 @@
 //	pwa -dist dist             write the static site into dist/ and exit
 //
 // The host program reads web/ from the current directory: run it from the repository root
-// after building web/app.wasm.
+// after building web/app.wasm. It serves the files of web/ and the pages, nothing else of
+// that directory, with a Content-Security-Policy and other protective headers.
 package main
 
 import (

@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,6 +39,7 @@ func serve(args []string) error {
 	dist := fl.String("dist", "", "write the static website into this `directory` and exit")
 	base := fl.String("base", "", "with -dist: the `path` the site is published under, such as /plyground for https://user.github.io/plyground/ (default: the root)")
 	compress := fl.Bool("compress", false, "write the gzip and brotli copies of web/*.wasm and exit")
+	testHooks := fl.Bool("test-hooks", false, "let the browser tests script the dice (window.__plygroundTestDice); never for a published site")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -47,12 +49,19 @@ func serve(args []string) error {
 	if *base != "" && *dist == "" {
 		return errors.New("-base goes with -dist")
 	}
+	if *testHooks && *dist != "" {
+		return errors.New("-test-hooks is for the browser tests, not for a published site (-dist)")
+	}
 	if *compress {
 		return precompress(webDir, true)
 	}
 	h, err := newHandler(webDir)
 	if err != nil {
 		return err
+	}
+	if *testHooks {
+		// The page reads it (app/view/hooks.go); a site served without it ignores the hooks.
+		h.Env = map[string]string{view.TestHooksEnv: "1"}
 	}
 	if *dist != "" {
 		if *base != "" {
@@ -71,16 +80,17 @@ func serve(args []string) error {
 			fmt.Fprintln(os.Stderr, "pwa: compressing:", err)
 		}
 	}
-	c, err := newCompressor(h, webDir)
+	site, err := newSite(h)
 	if err != nil {
 		return err
 	}
-	return listen(*addr, c, started)
+	return listen(*addr, site, started)
 }
 
 // newHandler configures the go-app handler: every file of web/ is precached by the service
 // worker (patched, see serve_worker.go), and the Version is a content hash of web/ and of
-// the worker, so that every rebuild is a new version.
+// the worker, so that every rebuild is a new version. Its Resources are the files of web/
+// and nothing else (serve_site.go), and every page carries the Content-Security-Policy.
 func newHandler(web string) (*app.Handler, error) {
 	wasm, err := os.Stat(filepath.Join(web, "app.wasm"))
 	if err != nil {
@@ -120,16 +130,25 @@ func newHandler(web string) (*app.Handler, error) {
 		ServiceWorkerTemplate: worker,
 		Version:               version,
 		WasmContentLength:     strconv.FormatInt(wasm.Size(), 10),
+		Resources:             newSiteFiles(web, slices.Concat(cacheable, []string{"/web/app.wasm"})),
+		RawHeaders:            []string{cspMeta()},
 	}, nil
 }
 
-// newCompressor wraps the handler: compressed responses and the patched app.js.
-func newCompressor(h *app.Handler, web string) (*compressor, error) {
+// newSite returns the host program's handler around h (made by newHandler): the headers
+// and the limits of the site, then compressed responses and the patched app.js, then
+// go-app.
+func newSite(h *app.Handler) (http.Handler, error) {
+	files, ok := h.Resources.(*siteFiles)
+	if !ok {
+		return nil, fmt.Errorf("the handler's Resources are a %T, not the site's files", h.Resources)
+	}
 	js, err := appJS(h)
 	if err != nil {
 		return nil, err
 	}
-	return &compressor{next: h, web: web, etag: `"` + h.Version + `"`, appJS: js}, nil
+	c := &compressor{next: h, files: files, etag: `"` + h.Version + `"`, appJS: js}
+	return &site{next: c, files: files}, nil
 }
 
 // derived reports whether a file of web/ is made from another one or is being written:

@@ -263,9 +263,9 @@ func compressAll(dir string) error {
 // gzips other text responses of next on the fly.
 type compressor struct {
 	next  http.Handler
-	web   string // folder served under /web/
-	etag  string // go-app's ETag: the version in quotes
-	appJS []byte // app.js with appPatches; nil to leave it to next
+	files *siteFiles // the files served under /web/
+	etag  string     // go-app's ETag: the version in quotes
+	appJS []byte     // app.js with appPatches; nil to leave it to next
 }
 
 // serveAppJS answers /app.js with the patched script, with go-app's caching headers.
@@ -329,24 +329,20 @@ func (c *compressor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // compressed copy the client accepts; it reports false to let next answer.
 func (c *compressor) servePrecompressed(w http.ResponseWriter, r *http.Request) bool {
 	p := r.URL.Path
-	if !strings.HasPrefix(p, "/web/") || path.Ext(p) != ".wasm" || strings.Contains(p, "..") {
+	if path.Ext(p) != ".wasm" || !c.files.has(p) {
 		return false
 	}
-	src := filepath.Join(c.web, filepath.FromSlash(strings.TrimPrefix(p, "/web/")))
+	src := filepath.Join(c.files.dir, filepath.FromSlash(strings.TrimPrefix(p, "/web/")))
 	accept := r.Header.Get("Accept-Encoding")
 	for _, enc := range encodings {
 		if !acceptsEncoding(accept, enc.name) || !fresh(src, src+enc.suffix) {
 			continue
 		}
-		f, err := os.Open(src + enc.suffix)
+		f, info, err := c.files.open(p, enc.suffix)
 		if err != nil {
 			continue
 		}
 		defer f.Close()
-		info, err := f.Stat()
-		if err != nil {
-			return false
-		}
 		h := w.Header()
 		h.Set("Cache-Control", "no-cache")
 		h.Set("ETag", c.etag)

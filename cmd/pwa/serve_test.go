@@ -22,9 +22,16 @@ import (
 // fakeWasm is a stand-in for app.wasm, large and repetitive enough to compress well.
 var fakeWasm = "\x00asm" + strings.Repeat("plyground fake wasm module; ", 4096)
 
-// fakeWeb writes a small web/ folder into a temporary directory, makes it the working
-// directory, and returns the folder's path.
-func fakeWeb(t *testing.T) string {
+// outsideMark begins every file fakeWeb writes outside web/: no answer of the host may
+// contain it.
+const outsideMark = "OUTSIDE THE SITE"
+
+// outsideFiles are files of the working directory around web/, as in the repository.
+var outsideFiles = []string{"go.mod", "Makefile", ".git/config", "bin/pwa", "cmd/pwa/main.go", "robots.txt", "web.txt"}
+
+// fakeWeb writes a small web/ folder into a temporary directory, with outsideFiles beside
+// it, makes it the working directory, and returns the folder's path.
+func fakeWeb(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{
@@ -34,6 +41,9 @@ func fakeWeb(t *testing.T) string {
 		"web/pieces/wP.svg":   "<svg/>",
 		"web/icons/icon.svg":  "<svg/>",
 		"web/icons/other.png": "png",
+	}
+	for _, name := range outsideFiles {
+		files[name] = outsideMark + ": " + name
 	}
 	for name, body := range files {
 		path := filepath.Join(dir, name)
@@ -128,7 +138,7 @@ func TestNewHandlerNeedsWasm(t *testing.T) {
 
 func TestServeArgs(t *testing.T) {
 	fakeWeb(t)
-	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-addr", "256.0.0.1:bad"}, {"-base", "/x"}, {"-dist", "d", "-base", "/a b"}} {
+	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-addr", "256.0.0.1:bad"}, {"-base", "/x"}, {"-dist", "d", "-base", "/a b"}, {"-dist", "d", "-test-hooks"}} {
 		if err := serve(args); err == nil {
 			t.Errorf("serve(%q) = nil, want an error", args)
 		}
@@ -157,6 +167,18 @@ func TestWorkerPatches(t *testing.T) {
 	for _, p := range workerPatches {
 		if strings.Contains(js, p.old) {
 			t.Errorf("patch %q not applied", p.name)
+		}
+	}
+	// No push or notification handler is left, and no message handler (go-app's only one
+	// showed notifications); install, activate and fetch stay.
+	for _, gone := range []string{`"push"`, `"notificationclick"`, `"message"`, "showNotification", "openWindow", "goapp:notify"} {
+		if strings.Contains(js, gone) {
+			t.Errorf("patched worker still has %s", gone)
+		}
+	}
+	for _, event := range []string{"install", "activate", "fetch"} {
+		if !strings.Contains(js, `self.addEventListener("`+event+`"`) {
+			t.Errorf("patched worker lost its %s handler", event)
 		}
 	}
 	// app.js registers the worker once the program runs.
@@ -219,11 +241,11 @@ func newServer(t *testing.T) (*httptest.Server, *app.Handler) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := newCompressor(h, web)
+	site, err := newSite(h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(c)
+	srv := httptest.NewServer(site)
 	t.Cleanup(srv.Close)
 	return srv, h
 }
@@ -396,6 +418,22 @@ func TestWriteDist(t *testing.T) {
 	index, _ := os.ReadFile(filepath.Join(dist, "index.html"))
 	if !strings.Contains(string(index), `data-square="e2"`) {
 		t.Errorf("dist/index.html lacks the prerendered board")
+	}
+	// Every page carries the policy, which a static host does not send as a header.
+	pages, err := filepath.Glob(filepath.Join(dist, "*.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, _ := filepath.Glob(filepath.Join(dist, "*", "*.html"))
+	pages = append(pages, more...)
+	if len(pages) < 8 {
+		t.Errorf("dist has %d pages: %v", len(pages), pages)
+	}
+	for _, page := range pages {
+		b, _ := os.ReadFile(page)
+		if n := strings.Count(string(b), cspMeta()); n != 1 {
+			t.Errorf("%s: %d Content-Security-Policy meta elements, want 1", page, n)
+		}
 	}
 	if js, _ := os.ReadFile(filepath.Join(dist, "app.js")); !strings.Contains(string(js), "goappInitWebAssembly().finally(goappInitServiceWorker);") {
 		t.Error("dist/app.js is not patched")

@@ -13,7 +13,8 @@ import (
 
 // workerPatch is one change to go-app's service worker (app.DefaultAppWorkerJS): the text
 // to find, exactly once, and what replaces it. GOAPP-NOTES.md describes the three gaps
-// they close; TestWorkerPatches fails when a go-app update changes an anchor.
+// the first two close; the last one drops go-app's unused push and notification handlers.
+// TestWorkerPatches fails when a go-app update changes an anchor.
 type workerPatch struct {
 	name, old, new string
 }
@@ -68,6 +69,114 @@ var workerPatches = []workerPatch{
     throw err;
   }
 }`,
+	},
+	{
+		// go-app's push and notification handlers: the app subscribes to no push service
+		// and shows no notifications (nothing calls go-app's Notifications()), so they are
+		// dead code in the worker: code that would show any notification a page of the
+		// origin asks for ("goapp:notify" messages) and open any path a notification
+		// names. The whole section is the anchor: a go-app change to it fails the test.
+		name: "no push or notification handlers",
+		old: `// -----------------------------------------------------------------------------
+// Push Notifications
+// -----------------------------------------------------------------------------
+self.addEventListener("push", (event) => {
+  event.waitUntil((async () => {
+    let notification;
+
+    try {
+      notification = event.data ? event.data.json() : null;
+    } catch {
+      notification = null;
+    }
+
+    if (!notification) {
+      return;
+    }
+
+    await showNotification(self.registration, notification);
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const msg = event.data;
+  if (!msg || msg.type !== "goapp:notify") {
+    return;
+  }
+
+  event.waitUntil(
+    showNotification(self.registration, msg.options)
+  );
+});
+
+async function showNotification(registration, notification) {
+  const title = notification.title || "Notification";
+
+  let actions = [];
+  for (let i in notification.actions) {
+    const action = notification.actions[i];
+    actions.push({
+      action: action.action,
+      path: action.path,
+    });
+    delete action.path;
+  }
+
+  await registration.showNotification(title, {
+    body: notification.body,
+    icon: notification.icon,
+    badge: notification.badge,
+    actions: notification.actions,
+    data: {
+      goapp: {
+        path: notification.path,
+        actions: actions
+      }
+    }
+  });
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+
+  const notification = event.notification;
+  let path = notification.data.goapp.path;
+
+  for (let i in notification.data.goapp.actions) {
+    const action = notification.data.goapp.actions[i];
+    if (action.action === event.action) {
+      path = action.path;
+      break;
+    }
+  }
+
+  event.waitUntil(
+    clients
+      .matchAll({
+        type: "window",
+      })
+      .then((clientList) => {
+        for (var i = 0; i < clientList.length; i++) {
+          let client = clientList[i];
+          if ("focus" in client) {
+            client.focus();
+            client.postMessage({
+              goapp: {
+                type: "notification",
+                path: path,
+              },
+            });
+            return;
+          }
+        }
+
+        if (clients.openWindow) {
+          return clients.openWindow(path);
+        }
+      })
+  );
+});`,
+		new: `// Plyground: go-app's push and notification handlers are left out (cmd/pwa/serve_worker.go).`,
 	},
 }
 

@@ -86,3 +86,91 @@ describe('damaged addresses', () => {
     await page.close();
   });
 });
+
+describe('two tabs on one saved game', () => {
+  let server;
+  let context;
+  const errors = [];
+
+  before(async () => {
+    server = await startServer();
+    context = await launch({ reducedMotion: 'reduce' });
+  });
+
+  after(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  test("a move in one tab is shown in the other, and neither overwrites the other's moves", async () => {
+    const a = await open(context, server.url + '/play?variant=orthodox', playReady, errors);
+    await ply(a, 'e2e4');
+    const id = fragment(a.url()).get('id');
+    const key = 'plyground/game/' + id;
+    const b = await open(context, a.url(), playReady, errors);
+    assert.equal(fragment(b.url()).get('id'), id, 'the same saved game in both tabs');
+
+    // B moves: A shows the move (the storage event), with a word.
+    await ply(b, 'e7e5');
+    await a.waitForSelector('.board [data-square="e5"] [data-piece="bP"]');
+    assert.match(await a.locator('.other-tab').textContent(), /moved on in another tab/);
+    // A moves on from there: one game, both tabs' moves.
+    await ply(a, 'g1f3');
+    await b.waitForSelector('.board [data-square="f3"] [data-piece="wN"]');
+    const afterBoth = JSON.parse((await storage(a))[key]);
+
+    // A race: B's storage changes without B hearing of it (a tab's own writes fire no event,
+    // so the test writes the other tab's save from within B), then B moves on its old board.
+    const raced = { ...afterBoth, record: afterBoth.record, updated: new Date().toISOString() };
+    const other = await open(context, server.url + '/play?variant=orthodox', playReady, errors);
+    await ply(other, 'd2d4');
+    const otherRecord = fragment(other.url()).get('g');
+    await other.close();
+    raced.record = otherRecord;
+    await b.evaluate(([k, v]) => localStorage.setItem(k, v), [key, JSON.stringify(raced)]);
+    await ply(b, 'b8c6');
+    await b.waitForSelector('.other-tab');
+    assert.match(await b.locator('.other-tab').textContent(), /both are kept/);
+    const all = await storage(b);
+    assert.equal(JSON.parse(all[key]).record, otherRecord, "the other tab's save is kept under its ID");
+    const forkID = fragment(b.url()).get('id');
+    assert.notEqual(forkID, id, 'B goes on under a new ID');
+    assert.equal(JSON.parse(all['plyground/game/' + forkID]).record, fragment(b.url()).get('g'), "B's moves are saved");
+    await b.screenshot({ path: join(outDir, 'hostile-two-tabs.png') });
+    assert.deepEqual(errors, []);
+  });
+});
+
+describe('test hooks', () => {
+  // firstRolls opens a dice game three times with the scripted roll 6-6 and returns the roll
+  // the page made each time.
+  async function firstRolls(testHooks) {
+    const server = await startServer({ testHooks });
+    const context = await launch({ reducedMotion: 'reduce' });
+    try {
+      await context.addInitScript(() => {
+        window.__plygroundTestDice = [[6, 6], [6, 6], [6, 6]];
+      });
+      const rolls = [];
+      for (let i = 0; i < 3; i++) {
+        const page = await open(context, server.url + '/play?variant=dice', playReady);
+        await page.click('button.roll');
+        await page.waitForSelector('.dice[data-roll]');
+        rolls.push(await page.getAttribute('.dice', 'data-roll'));
+        await page.close();
+      }
+      return rolls;
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  }
+
+  test('only a host started with -test-hooks lets a script decide the dice', async () => {
+    assert.deepEqual(await firstRolls(true), ['6-6', '6-6', '6-6'], 'the browser tests script the dice');
+    // As a published site serves the page: the global is ignored (three natural 6-6 in a row
+    // would happen once in 46,656 runs).
+    const rolls = await firstRolls(false);
+    assert.notDeepEqual(rolls, ['6-6', '6-6', '6-6'], `rolls ${rolls}`);
+  });
+});

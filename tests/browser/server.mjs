@@ -12,13 +12,15 @@ export const outDir = join(root, 'tests/browser/out');
 // prints (the system picked a free port), waits until the app answers, and returns
 // { url, stop }. stop() ends the process and waits for it to exit. Options: cwd, the folder
 // to run in (it must hold web/); addr, the address to listen on (to restart a server on
-// the same origin).
-export async function startServer({ timeoutMs = 20000, cwd = root, addr = '127.0.0.1:0' } = {}) {
+// the same origin); testHooks, false to serve the page as a published site does, without
+// the test hooks (scripted dice, app/view/hooks.go).
+export async function startServer({ timeoutMs = 20000, cwd = root, addr = '127.0.0.1:0', testHooks = true } = {}) {
   const bin = join(root, 'bin/pwa');
   if (!existsSync(bin) || !existsSync(join(cwd, 'web/app.wasm'))) {
     throw new Error('bin/pwa or web/app.wasm is missing: run `make build` first');
   }
-  const child = spawn(bin, ['-addr', addr], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = ['-addr', addr, ...(testHooks ? ['-test-hooks'] : [])];
+  const child = spawn(bin, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise((res) => child.once('exit', (code, signal) => res({ code, signal })));
 

@@ -60,3 +60,34 @@ func OnAddressChange(f func()) error {
 	}
 	return nil // fn lives as long as the page
 }
+
+// OnStorageChange calls f with the key of every local-storage item another tab of this site
+// changes (the browser's storage event; a tab's own writes do not fire it). stop removes the
+// listener. f runs inside the browser's event: it must not block.
+func OnStorageChange(f func(key string)) (stop func(), err error) {
+	fn, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		k, err := args[0].Get("key")
+		if err != nil || k.IsNull() || k.IsUndefined() {
+			f("") // the whole storage was cleared
+			return nil
+		}
+		if key, err := k.String(); err == nil {
+			f(key)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("watching the storage: %w", err)
+	}
+	if _, err := safejs.Global().Call("addEventListener", "storage", fn); err != nil {
+		fn.Release()
+		return nil, fmt.Errorf("watching the storage: %w", err)
+	}
+	return func() {
+		_, _ = safejs.Global().Call("removeEventListener", "storage", fn)
+		fn.Release()
+	}, nil
+}

@@ -10,3 +10,6 @@ func ReplaceLocation(string) error { return ErrUnsupported }
 
 // OnAddressChange reports ErrUnsupported on the host.
 func OnAddressChange(func()) error { return ErrUnsupported }
+
+// OnStorageChange reports ErrUnsupported on the host.
+func OnStorageChange(func(key string)) (stop func(), err error) { return nil, ErrUnsupported }

@@ -1,0 +1,47 @@
+// A fallen flag in real Chromium: the game ends, and its result and clocks are saved (they
+// once were refused as damaged: the flag is found a few milliseconds past zero).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch } from './chromium.mjs';
+import { startServer } from './server.mjs';
+import { fragment, games, open, playReady, ply } from './store-helpers.mjs';
+
+describe('clocks', () => {
+  let server;
+  let context;
+  const errors = [];
+
+  before(async () => {
+    server = await startServer();
+    context = await launch({ reducedMotion: 'reduce' });
+  });
+
+  after(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  for (const variant of ['orthodox', 'marseillais', 'progressive-scottish']) {
+    test(`${variant}: a flag fall is saved with its result and no time left, and a reload shows it`, async () => {
+      // 0.05 minutes: three seconds each.
+      const page = await open(context, server.url + `/play?variant=${variant}&clock=0.05`, playReady, errors);
+      await ply(page, 'e2e4');
+      await page.waitForSelector('.banner', { timeout: 15000 });
+      assert.match(await page.locator('.banner-text').textContent(), /Black ran out of time/);
+      assert.equal(await page.locator('.storage-problem').count(), 0, 'no storage problem');
+      const id = fragment(page.url()).get('id');
+      await page.waitForFunction((k) => JSON.parse(localStorage.getItem(k) || '{}').result === '1-0', 'plyground/game/' + id);
+      const entry = JSON.parse((await games(page))['plyground/game/' + id]);
+      assert.equal(entry.clock.left[1], 0, "Black's saved time");
+      assert.ok(entry.clock.left[0] > 0, "White's saved time");
+      await page.reload();
+      await page.waitForSelector(playReady);
+      await page.waitForSelector('.banner');
+      assert.match(await page.locator('.banner-text').textContent(), /Black ran out of time/);
+      const clocks = await page.locator('.clock').allTextContents();
+      assert.ok(clocks.includes('0:00.0'), `clocks after the reload: ${clocks}`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+});
