@@ -190,6 +190,7 @@ func (p *NECPlay) OnNav(ctx app.Context) {
 	if n := p.g.Updates(); n > 0 {
 		p.animate(n)
 	}
+	showGame(ctx, p)
 	ctx.Page().SetTitle("Never-Ending Chess · %s", AppName)
 	p.sized = false
 	p.measureSoon(ctx)
@@ -664,11 +665,16 @@ func (p *NECPlay) submit(ctx app.Context) {
 	}
 }
 
+// inGame reports whether a game is in progress on the screen (until it is over: the orders
+// people enter are in this page alone until their update resolves).
+func (p *NECPlay) inGame() bool { return p.g != nil && p.g.Phase() != necgame.Over }
+
 // afterUpdate shows and saves a resolved update.
 func (p *NECPlay) afterUpdate(ctx app.Context) {
 	p.view = -1
 	p.animate(p.g.Updates())
 	p.save(ctx)
+	showGame(ctx, p)
 	p.scheduleAuto(ctx)
 }
 

@@ -45,7 +45,6 @@ func gameStore() (*store.Store, error) {
 // current is what storage knows of the game on the game screen. There is one game screen at
 // a time; a new session (a new game) starts afresh.
 var current struct {
-	play *Play
 	sess *session.Session
 	// entry is the saved game: its ID (empty until the first save), title, players and
 	// creation time.
@@ -107,7 +106,8 @@ func explicitSeats(u *url.URL) bool {
 // first drawn (Play.OnInit).
 func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeControl, env session.Env) (s *session.Session, save bool, err error) {
 	st, stErr := gameStore()
-	current.play, current.sess, current.entry, current.problem, current.confirmed = p, nil, store.Entry{}, "", 0
+	current.sess, current.entry, current.problem, current.confirmed = nil, store.Entry{}, "", 0
+	shownGame = p
 	if stErr != nil {
 		current.problem = storageMissing
 	}
@@ -223,7 +223,7 @@ func (p *Play) persistGame(ctx app.Context) {
 	}
 	if current.sess != p.s {
 		// A new game on the same screen: a new saved game.
-		current.play, current.sess, current.entry, current.confirmed = p, p.s, store.Entry{}, 0
+		current.sess, current.entry, current.confirmed = p.s, store.Entry{}, 0
 	}
 	g := p.s.Game()
 	current.confirm = confirmMoves() && !p.s.Seats()[0].Computer && !p.s.Seats()[1].Computer
@@ -270,7 +270,13 @@ func (p *Play) save(ctx app.Context, s *session.Session) {
 	}
 	u = store.WithFragment(u, store.Fragment(saved))
 	ctx.Page().ReplaceURL(&u)
-	setGameBusy(ctx, !s.Over() && g.Len() > 0)
+	showGame(ctx, p)
+}
+
+// inGame reports whether a game is in progress on the screen: begun, not over, and the one
+// kept in storage.
+func (p *Play) inGame() bool {
+	return p.s != nil && current.sess == p.s && !p.s.Over() && p.s.Len() > 0
 }
 
 // otherTabSaved shows the game as another tab saved it, when the storage event says that tab
@@ -299,7 +305,7 @@ func (p *Play) otherTabSaved(ctx app.Context, key string) {
 	}
 	current.tabs = otherTabMoved
 	ctx.Page().ReplaceURL(&u)
-	setGameBusy(ctx, !p.s.Over() && p.s.Len() > 0)
+	showGame(ctx, p)
 	p.scrollMoves(ctx)
 	p.startClock(ctx)
 	p.think(ctx)

@@ -18,9 +18,20 @@ import (
 // updateEvery is how often the app looks for a new version while it runs.
 const updateEvery = time.Hour
 
-// stateGameBusy is the go-app state that tells whether a game is in progress on the game
-// screen (set by the game screen's storage, observed by the banner).
+// stateGameBusy is the go-app state that tells whether a game is in progress on a game
+// screen (set by the game screens, observed by the banner).
 const stateGameBusy = "plyground/game-busy"
+
+// gameScreen is a game screen, of any kind of game, that the update banner asks before it
+// offers to reload: Play (8x8) and NECPlay (Never-Ending Chess).
+type gameScreen interface {
+	Mounted() bool
+	// inGame reports whether a game is in progress on the screen.
+	inGame() bool
+}
+
+// shownGame is the game screen made last (there is one at a time); nil before any.
+var shownGame gameScreen
 
 var updateChecks sync.Once
 
@@ -37,15 +48,17 @@ func startUpdateChecks() {
 	})
 }
 
-// setGameBusy tells the update banner whether a game is in progress.
-func setGameBusy(ctx app.Context, busy bool) {
-	ctx.SetState(stateGameBusy, busy)
+// showGame records g as the game screen shown and tells the update banner whether a game
+// is in progress on it; a game screen calls it whenever that may have changed.
+func showGame(ctx app.Context, g gameScreen) {
+	shownGame = g
+	ctx.SetState(stateGameBusy, g.inGame())
 }
 
-// gameBusy reports whether a game is in progress on a mounted game screen.
+// gameBusy reports whether a game is in progress on a mounted game screen, of any kind.
 func gameBusy() bool {
-	p := current.play
-	return p != nil && p.Mounted() && p.s != nil && current.sess == p.s && !p.s.Over() && p.s.Len() > 0
+	g := shownGame
+	return g != nil && g.Mounted() && g.inGame()
 }
 
 // UpdateBanner offers to reload when a new version of the app is ready, except in the

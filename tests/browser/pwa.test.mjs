@@ -1,7 +1,8 @@
 // The offline app in real Chromium: installable (manifest and service worker as Chromium
 // judges them), served compressed (at most 2.0 MB cross the network before the board is
 // interactive), started and played with the network cut, deep links included; a new version
-// is offered with a prompt that reloads only when asked and never in the middle of a game;
+// is offered with a prompt that reloads only when asked and never in the middle of a game (an
+// 8x8 game or a Never-Ending Chess game);
 // and `pwa -dist` writes a static site that works from a plain static host, at the root or
 // on a sub-path.
 import { after, before, describe, test } from 'node:test';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { launch } from './chromium.mjs';
 import { outDir, root, startServer } from './server.mjs';
 import { freePort, games, live, open, pieces, playReady, ply, serveStatic, workerReady } from './store-helpers.mjs';
+import { newGame, waitUpdates } from './nec-helpers.mjs';
 
 describe('offline app', () => {
   let server;
@@ -171,6 +173,24 @@ describe('offline app', () => {
     assert.match(await page.locator('.update-banner').textContent(), /after this game/);
     assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded');
     assert.equal(await version(page), v2);
+
+    // The same in the middle of a Never-Ending Chess game: the people's orders of the update
+    // being entered are in this page alone.
+    await newGame(page, srv.url, { seats: ['person', 'bot1'] });
+    await page.waitForSelector('[data-entering="0"]');
+    await page.click('[data-action="pass"]');
+    await waitUpdates(page, 1);
+    await page.waitForSelector('[data-entering="0"]');
+    const v3 = await version(page);
+    await page.evaluate(() => { window.__sameDocument = 'nec'; });
+    await restart('version 4');
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+    await page.waitForSelector('.update-banner.quiet', { timeout: 30000 });
+    assert.equal(await page.locator('[data-action="update-reload"]').count(), 0, 'no reload button in the middle of an NEC game');
+    assert.match(await page.locator('.update-banner').textContent(), /after this game/);
+    await page.screenshot({ path: join(outDir, 'pwa-update-nec.png') });
+    assert.equal(await page.evaluate(() => window.__sameDocument), 'nec', 'the NEC page was not reloaded');
+    assert.equal(await version(page), v3);
     await page.close();
   });
 
