@@ -8,4 +8,9 @@
 // reroll: D6), viewing an earlier position, clocks (S7) with an injected time, the outcome,
 // the lifecycle of requests to a computer opponent (ids, cancellation), and the words of the
 // turn panel and the rows of the move list.
+//
+// It also holds the policies of an 8x8 game between the screen and its saved game (package
+// app/store, which it stores through): the grammar of new-game addresses (GameQuery), the
+// players kept (Players, SeatsOf), the clocks kept and resumed (SavedClock,
+// SavedTimeControl, ResumeSaved), and move confirmation for games by link (Confirmation).
 package session

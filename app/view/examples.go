@@ -1,6 +1,7 @@
 package view
 
 import (
+	"github.com/plyground/plyground/app/session"
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/variants/turn"
 )
@@ -140,10 +141,10 @@ func (e Example) position() engine.Position {
 
 // TryURL returns the address of a game of variant id starting at the example.
 func (e Example) TryURL(id string) string {
-	q := GameQuery{Variant: id, Options: e.Options, Mode: ModeTwo}
+	q := session.GameQuery{Variant: id, Options: e.Options, Mode: session.ModeTwo}
 	if e.FEN != turn.StartFEN {
 		q.FEN = e.FEN
 	}
 	q.Color = e.position().Turn()
-	return q.URL()
+	return playURL(q)
 }

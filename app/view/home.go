@@ -2,6 +2,7 @@ package view
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/session"
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/variants"
 )
@@ -60,7 +61,7 @@ func variantCard(info variants.Info) app.UI {
 	links := []app.UI{}
 	if info.Playable() {
 		links = append(links,
-			app.A().Class("btn primary").Href(GameQuery{Variant: info.ID}.newGameURL()).Text("Play"),
+			app.A().Class("btn primary").Href(newGameURL(session.GameQuery{Variant: info.ID})).Text("Play"),
 			app.A().Class("btn").Href("/rules/"+info.ID).Text("Rules"),
 		)
 	} else if info.ID == "nec" {

@@ -13,7 +13,10 @@ import (
 )
 
 // newGameURL returns the address of the new-game screen with the game's choices filled in.
-func (g GameQuery) newGameURL() string { return "/new?" + g.Values().Encode() }
+func newGameURL(g session.GameQuery) string { return "/new?" + g.Values().Encode() }
+
+// playURL returns the address of the game screen that starts the game.
+func playURL(g session.GameQuery) string { return PlayPath + "?" + g.Values().Encode() }
 
 // ClockChoices are the time controls the new-game screen offers ("" = no clocks).
 var ClockChoices = []struct{ Value, Name string }{
@@ -70,9 +73,9 @@ func (n *NewGame) fill(q url.Values) {
 			n.opts = vals
 		}
 	}
-	n.mode = ModeTwo
-	if q.Get("mode") == ModeComputer && computerAvailable() {
-		n.mode = ModeComputer
+	n.mode = session.ModeTwo
+	if q.Get("mode") == session.ModeComputer && computerAvailable() {
+		n.mode = session.ModeComputer
 	}
 	n.color = "white"
 	if c := q.Get("color"); c == "black" || c == "random" {
@@ -116,9 +119,9 @@ func (n *NewGame) info() variants.Info {
 }
 
 // query returns the game the form describes.
-func (n *NewGame) query() GameQuery {
+func (n *NewGame) query() session.GameQuery {
 	info := n.info()
-	g := GameQuery{Variant: info.ID, Mode: n.mode, FEN: n.fen, Level: n.level}
+	g := session.GameQuery{Variant: info.ID, Mode: n.mode, FEN: n.fen, Level: n.level}
 	if n.opts != nil {
 		g.Options = turn.FormatOptions(n.opts, info.Options)
 	}
@@ -139,7 +142,7 @@ func (n *NewGame) onStart(ctx app.Context, e app.Event) {
 		n.err = err.Error()
 		return
 	}
-	ctx.Navigate(g.URL())
+	ctx.Navigate(playURL(g))
 }
 
 // Render draws the screen.
@@ -265,27 +268,27 @@ func (n *NewGame) radio(name, value, text, current string, set func(string)) app
 // playersField draws who plays: two people, or one against the computer with a colour.
 func (n *NewGame) playersField() app.UI {
 	body := []app.UI{app.Legend().Text("Players")}
-	modes := []app.UI{n.radio("mode", ModeTwo, "Two people on this device", n.mode, func(v string) { n.mode = v })}
+	modes := []app.UI{n.radio("mode", session.ModeTwo, "Two people on this device", n.mode, func(v string) { n.mode = v })}
 	if computerAvailable() {
-		modes = append(modes, n.radio("mode", ModeComputer, "Against the computer", n.mode, func(v string) { n.mode = v }))
+		modes = append(modes, n.radio("mode", session.ModeComputer, "Against the computer", n.mode, func(v string) { n.mode = v }))
 	}
 	body = append(body, app.Div().Class("choices").Body(modes...))
 	colorName := "Side at the bottom of the board"
-	if n.mode == ModeComputer {
+	if n.mode == session.ModeComputer {
 		colorName = "Your side"
 	}
 	colors := []app.UI{
 		n.radio("color", "white", "White", n.color, func(v string) { n.color = v }),
 		n.radio("color", "black", "Black", n.color, func(v string) { n.color = v }),
 	}
-	if n.mode == ModeComputer {
+	if n.mode == session.ModeComputer {
 		colors = append(colors, n.radio("color", "random", "Random", n.color, func(v string) { n.color = v }))
 	}
 	body = append(body, app.Div().Class("field").Body(
 		app.Span().Class("field-name").Text(colorName),
 		app.Div().Class("choices").Body(colors...),
 	))
-	if n.mode == ModeComputer {
+	if n.mode == session.ModeComputer {
 		opts := make([]app.UI, len(Levels))
 		for i, l := range Levels {
 			opts[i] = app.Option().Value(strconv.Itoa(l.Level)).Selected(l.Level == n.level).Text(l.Name)

@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/browser"
@@ -54,7 +53,7 @@ var current struct {
 	confirmed int
 	// problem is the storage problem to show ("" when saving works).
 	problem string
-	// confirm tells whether moves wait for confirmation (setting, two people).
+	// confirm is the move-confirmation setting, read at the last change of the game.
 	confirm bool
 	// base is the record of the saved game as this tab last read or wrote it, to notice a
 	// save from another tab (store.SaveOver).
@@ -69,33 +68,6 @@ const (
 	otherTabFork  = "This game was changed in another tab while you played here: both are kept. " +
 		"Your moves here are saved as a new game; the other tab's game keeps its place in Saved games."
 )
-
-// playersOf returns the store's players for the session's seats.
-func playersOf(seats [2]session.Seat) []store.Player {
-	ps := make([]store.Player, 2)
-	for i, s := range seats {
-		ps[i].Name = s.Name
-		if s.Computer {
-			ps[i].Level = max(s.Level, 1)
-		}
-	}
-	return ps
-}
-
-// seatsOf returns the session's seats for the store's players.
-func seatsOf(ps []store.Player) [2]session.Seat {
-	var seats [2]session.Seat
-	for i := range seats {
-		p := store.Entry{Players: ps}.Player(i)
-		seats[i] = session.Seat{Name: p.Name, Computer: p.Level > 0, Level: p.Level}
-	}
-	return seats
-}
-
-// explicitSeats reports whether the query says who plays (a mode other than the default).
-func explicitSeats(u *url.URL) bool {
-	return u.Query().Get("mode") != ""
-}
 
 // loadGame returns the game the page should show, in this order: the URL fragment
 // "#g=<record>" (a share link, or the game in progress on a reload), then "?id=<saved
@@ -123,8 +95,8 @@ func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeContro
 			return nil, false, fmt.Errorf("%s; your saved games are untouched", msg)
 		}
 		e, save := st.Place(sh)
-		if !explicitSeats(u) && e.ID != "" && e.ID == sh.ID {
-			seats = seatsOf(e.Players)
+		if !session.ExplicitSeats(u.Query()) && e.ID != "" && e.ID == sh.ID {
+			seats = session.SeatsOf(e.Players)
 		}
 		for i := range seats {
 			if seats[i].Name == "" {
@@ -148,8 +120,8 @@ func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeContro
 			}
 			return nil, false, err
 		}
-		if !explicitSeats(u) {
-			seats = seatsOf(saved.Players)
+		if !session.ExplicitSeats(u.Query()) {
+			seats = session.SeatsOf(saved.Players)
 		}
 		s, err := openEntry(u, g.Record(), saved, seats, tc, env)
 		return s, false, err
@@ -161,49 +133,13 @@ func (p *Play) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeContro
 // control unless the address names one, and with the times left saved in e when e's record
 // is the game shown.
 func openEntry(u *url.URL, record turn.Record, e store.Entry, seats [2]session.Seat, tc session.TimeControl, env session.Env) (*session.Session, error) {
-	s, err := session.Load(record, seats, savedTimeControl(u, tc, e), env)
+	s, err := session.Load(record, seats, session.SavedTimeControl(u.Query().Has("clock"), tc, e), env)
 	if err != nil {
 		return nil, err
 	}
-	resumeClocks(s, e)
+	s.ResumeSaved(e)
 	current.sess, current.entry, current.confirmed, current.base, current.tabs = s, e, s.Len(), e.Record, ""
 	return s, nil
-}
-
-// clockOf returns what is kept of the session's clocks when it is saved: the time control
-// and each side's time left (the full time before the first action).
-func clockOf(s *session.Session) store.Clock {
-	tc := s.TimeControl()
-	if !tc.On() {
-		return store.Clock{}
-	}
-	left, ok := s.ClockTimes()
-	if !ok {
-		left = [2]time.Duration{tc.Initial, tc.Initial}
-	}
-	return store.Clock{Control: tc.String(), Left: left}
-}
-
-// savedTimeControl returns the time control of a saved game opened again: the address's
-// when it names one (?clock=), else the one saved with the game, else tc.
-func savedTimeControl(u *url.URL, tc session.TimeControl, e store.Entry) session.TimeControl {
-	if u.Query().Has("clock") || e.Clock.Control == "" {
-		return tc
-	}
-	if saved, err := session.ParseTimeControl(e.Clock.Control); err == nil {
-		return saved
-	}
-	return tc
-}
-
-// resumeClocks gives the clocks of a game opened again the times saved with it, when the
-// saved record is the game shown (a later or earlier state has other times) and the time
-// control is the one saved.
-func resumeClocks(s *session.Session, e store.Entry) {
-	if e.Clock.Control == "" || e.Clock.Control != s.TimeControl().String() || e.Record != s.Game().Encode() {
-		return
-	}
-	s.ResumeClocks(e.Clock.Left)
 }
 
 // Messages about storage.
@@ -225,9 +161,8 @@ func (p *Play) persistGame(ctx app.Context) {
 		// A new game on the same screen: a new saved game.
 		current.sess, current.entry, current.confirmed = p.s, store.Entry{}, 0
 	}
-	g := p.s.Game()
-	current.confirm = confirmMoves() && !p.s.Seats()[0].Computer && !p.s.Seats()[1].Computer
-	if current.confirm && g.Len() > current.confirmed {
+	current.confirm = confirmMoves()
+	if confirmation().Pending(p.s) {
 		return // storageBar asks; confirmMove saves
 	}
 	p.save(ctx, p.s)
@@ -246,8 +181,8 @@ func (p *Play) save(ctx app.Context, s *session.Session) {
 	}
 	st, stErr := gameStore()
 	e := current.entry
-	e.Players = playersOf(s.Seats())
-	e.Clock = clockOf(s)
+	e.Players = session.Players(s.Seats())
+	e.Clock = s.SavedClock()
 	saved, forked, err := st.SaveOver(current.base, e, g)
 	current.entry.ID, current.entry.Created, current.entry.Players = saved.ID, saved.Created, saved.Players
 	current.confirmed = g.Len()
@@ -314,25 +249,27 @@ func (p *Play) otherTabSaved(ctx app.Context, key string) {
 // confirmMoves reads the move-confirmation setting.
 func confirmMoves() bool { return loadSettings().ConfirmMoves }
 
+// confirmation returns the move confirmation of the game kept (session.Confirmation).
+func confirmation() session.Confirmation {
+	seats := [2]session.Seat{}
+	if current.sess != nil {
+		seats = current.sess.Seats()
+	}
+	return session.NewConfirmation(current.confirm, seats, current.confirmed)
+}
+
 // movePending reports whether a move waits for the player's confirmation.
 func (p *Play) movePending() bool {
-	return p.s != nil && current.sess == p.s && current.confirm && p.s.Len() > current.confirmed
+	return p.s != nil && current.sess == p.s && confirmation().Pending(p.s)
 }
 
-// turnDone reports whether the moves waiting for confirmation finish a turn (or the game),
-// so that confirming makes sense; in the middle of a turn there is nothing to confirm yet.
-func (p *Play) turnDone() bool {
-	g := p.s.Game()
-	states := g.States()
-	if current.confirmed >= len(states) {
-		return false
-	}
-	return p.s.Over() || g.State().Mover() != states[current.confirmed].Mover()
-}
+// turnDone reports whether the moves waiting for confirmation finish a turn (or the game).
+func (p *Play) turnDone() bool { return confirmation().TurnDone(p.s) }
 
-// awaitingConfirmation reports whether a finished turn waits for its confirmation: the board
-// takes no move then (the next side's move would go on top of a turn that is not final).
-func (p *Play) awaitingConfirmation() bool { return p.movePending() && p.turnDone() }
+// awaitingConfirmation reports whether a finished turn waits for its confirmation.
+func (p *Play) awaitingConfirmation() bool {
+	return p.s != nil && current.sess == p.s && confirmation().Awaiting(p.s)
+}
 
 // confirmMove makes the waiting moves final: saved, and in the address (the link to send).
 func (p *Play) confirmMove(ctx app.Context, e app.Event) {
@@ -387,6 +324,6 @@ func (p *Play) shareDialog(onClose func(ctx app.Context)) app.UI {
 	if current.sess == p.s {
 		id = current.entry.ID
 	}
-	e := store.WithGame(store.Entry{ID: id, Players: playersOf(seats)}, p.s.Game())
+	e := store.WithGame(store.Entry{ID: id, Players: session.Players(seats)}, p.s.Game())
 	return &ShareDialog{Entry: e, OnClose: onClose}
 }

@@ -18,14 +18,14 @@ import (
 
 // Play is the game screen: the board, the player bars with clocks and tokens, the turn
 // panel, the controls and the move list. It is built from a game record (a link's
-// fragment) or a new game described by the query (GameQuery).
+// fragment) or a new game described by the query (session.GameQuery).
 type Play struct {
 	app.Compo
 
 	live         bool
 	settings     Settings
 	settingsRead bool // settings holds the stored settings (OnInit read them)
-	query        GameQuery
+	query        session.GameQuery
 	s            *session.Session
 	loadErr      string
 
@@ -171,7 +171,7 @@ func (p *Play) OnNav(ctx app.Context) {
 // saved at once. It needs no app.Context (OnInit calls it).
 func (p *Play) open(u *url.URL) (save bool) {
 	readTestHooks()
-	q, err := ParseGameQuery(u.Query())
+	q, err := session.ParseGameQuery(u.Query())
 	p.loadErr = ""
 	if err != nil {
 		p.loadErr = "This address does not describe a game: " + err.Error() + "."

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/session"
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/variants"
 )
@@ -127,7 +128,7 @@ func (r *Rules) Render() app.UI {
 		app.P().Class("lead").Text(info.Pitch),
 		app.Article().Class("card rules-text").Body(body...),
 		app.Div().Class("rules-actions").Body(
-			app.A().Class("btn primary").Href(GameQuery{Variant: info.ID}.newGameURL()).Text("Play "+info.Name),
+			app.A().Class("btn primary").Href(newGameURL(session.GameQuery{Variant: info.ID})).Text("Play "+info.Name),
 		),
 	))
 }

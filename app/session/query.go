@@ -1,11 +1,10 @@
-package view
+package session
 
 import (
 	"fmt"
 	"net/url"
 	"strconv"
 
-	"github.com/plyground/plyground/app/session"
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/variants"
 )
@@ -16,15 +15,15 @@ const (
 	ModeComputer = "computer" // against the computer
 )
 
-// GameQuery is a new game as the address of the play screen carries it:
-// /play?variant=sdm&options=tokens%3D2&clock=5%2B3&mode=two&color=white&fen=...
+// GameQuery is a new game as the query of the game screen's address carries it (the grammar
+// of new-game addresses): /play?variant=sdm&options=tokens%3D2&clock=5%2B3&mode=two&color=white&fen=...
 type GameQuery struct {
 	Variant string
 	Options string
 	FEN     string
 	Mode    string       // ModeTwo or ModeComputer
 	Color   engine.Color // the person's side against the computer; the side at the bottom otherwise
-	Clock   session.TimeControl
+	Clock   TimeControl
 	Level   int // the computer's level, 1..5
 }
 
@@ -54,7 +53,7 @@ func ParseGameQuery(q url.Values) (GameQuery, error) {
 	default:
 		return g, fmt.Errorf("unknown colour %q (want white or black)", c)
 	}
-	tc, err := session.ParseTimeControl(q.Get("clock"))
+	tc, err := ParseTimeControl(q.Get("clock"))
 	if err != nil {
 		return g, err
 	}
@@ -97,19 +96,20 @@ func (g GameQuery) Values() url.Values {
 	return q
 }
 
-// URL returns the address of the play screen for the game.
-func (g GameQuery) URL() string { return "/play?" + g.Values().Encode() }
+// ExplicitSeats reports whether a query says who plays (a mode of its own): a saved game or
+// a link opened with it keeps the query's seats rather than its own.
+func ExplicitSeats(q url.Values) bool { return q.Get("mode") != "" }
 
 // Seats returns who plays each side.
-func (g GameQuery) Seats() [2]session.Seat {
-	var seats [2]session.Seat
+func (g GameQuery) Seats() [2]Seat {
+	var seats [2]Seat
 	if g.Mode == ModeComputer {
-		seats[g.Color.Other()] = session.Seat{Computer: true, Level: g.Level}
+		seats[g.Color.Other()] = Seat{Computer: true, Level: g.Level}
 	}
 	return seats
 }
 
 // Config returns the session configuration of the game.
-func (g GameQuery) Config() session.Config {
-	return session.Config{Variant: g.Variant, Options: g.Options, Start: g.FEN, Seats: g.Seats(), Clock: g.Clock}
+func (g GameQuery) Config() Config {
+	return Config{Variant: g.Variant, Options: g.Options, Start: g.FEN, Seats: g.Seats(), Clock: g.Clock}
 }
