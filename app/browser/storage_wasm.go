@@ -2,6 +2,7 @@ package browser
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"syscall/js"
 
@@ -86,6 +87,48 @@ func (s localStorage) Keys() ([]string, error) {
 		}
 	}
 	return keys, nil
+}
+
+// Scan returns every item in one go: the page joins Object.entries(localStorage) with NUL
+// characters (a handful of calls whatever the number of items, where Keys and Get make two a
+// key), and the joined text is split here. When a key or a value holds a NUL itself, or the
+// count does not add up, it reads key by key instead.
+func (s localStorage) Scan() ([]store.Stored, error) {
+	n, err := try(func() js.Value { return s.v.Get("length") })
+	if err != nil {
+		return nil, fmt.Errorf("listing the items: %w", err)
+	}
+	if n.Int() == 0 {
+		return nil, nil
+	}
+	joined, err := try(func() js.Value {
+		return js.Global().Get("Object").Call("entries", s.v).Call("flat").Call("join", "\x00")
+	})
+	if err == nil {
+		parts := strings.Split(joined.String(), "\x00")
+		if len(parts) == 2*n.Int() {
+			out := make([]store.Stored, n.Int())
+			for i := range out {
+				out[i] = store.Stored{Key: parts[2*i], Value: parts[2*i+1]}
+			}
+			return out, nil
+		}
+	}
+	keys, err := s.Keys()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]store.Stored, 0, len(keys))
+	for _, k := range keys {
+		v, ok, err := s.Get(k)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, store.Stored{Key: k, Value: v})
+		}
+	}
+	return out, nil
 }
 
 // jsError is a JavaScript exception with its name ("QuotaExceededError").

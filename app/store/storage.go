@@ -22,6 +22,22 @@ type Storage interface {
 	Keys() ([]string, error)
 }
 
+// A Scanner is a Storage that reads every key and value it holds in one go, faster than Keys
+// and a Get a key: a browser's local storage answers in one call into the page rather than
+// two a key, which counts with thousands of saved games. Store.List and Store.Index use it
+// when the Storage has it.
+type Scanner interface {
+	// Scan returns every key and value, in no particular order.
+	Scan() ([]Stored, error)
+}
+
+// Stored is a key and the value under it.
+type Stored struct {
+	Key, Value string
+
+	err error // the value could not be read
+}
+
 // ErrQuota is wrapped by the error a Storage returns when it is full.
 var ErrQuota = errors.New("the browser's storage for this site is full")
 
@@ -72,6 +88,18 @@ func (s *Memory) Remove(key string) error {
 	defer s.mu.Unlock()
 	delete(s.m, key)
 	return nil
+}
+
+// Scan returns every key and value, by key.
+func (s *Memory) Scan() ([]Stored, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Stored, 0, len(s.m))
+	for k, v := range s.m {
+		out = append(out, Stored{Key: k, Value: v})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out, nil
 }
 
 // Keys returns the keys in sorted order.

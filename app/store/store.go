@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -93,37 +93,29 @@ func load(key, raw string) Item {
 // reads the envelopes only (no record is replayed). It fails only when the storage cannot
 // list its keys; a bad entry never hides the others.
 func (st *Store) List() ([]Item, error) {
-	keys, err := st.Storage.Keys()
+	all, err := st.scan()
 	if err != nil {
-		return nil, fmt.Errorf("listing saved games: %w", err)
+		return nil, err
 	}
-	items := make([]Item, 0, len(keys))
-	for _, k := range keys {
-		if _, _, ok := KindOfKey(k); !ok {
+	items := make([]Item, 0, len(all))
+	for _, kv := range all {
+		if kv.err != nil {
+			kind, _, _ := KindOfKey(kv.Key)
+			items = append(items, Item{Key: kv.Key, Kind: kind, Err: fmt.Errorf("%w: cannot be read: %v", ErrDamaged, kv.err)})
 			continue
 		}
-		raw, ok, err := st.Storage.Get(k)
-		if err != nil {
-			kind, _, _ := KindOfKey(k)
-			items = append(items, Item{Key: k, Kind: kind, Err: fmt.Errorf("%w: cannot be read: %v", ErrDamaged, err)})
-			continue
-		}
-		if !ok {
-			continue // removed meanwhile
-		}
-		items = append(items, load(k, raw))
+		items = append(items, load(kv.Key, kv.Value))
 	}
-	sort.SliceStable(items, func(i, j int) bool {
-		a, b := items[i], items[j]
-		if (a.Err == nil) != (b.Err == nil) {
-			return a.Err == nil
-		}
-		if a.Err == nil && !a.Entry.Updated.Equal(b.Entry.Updated) {
-			return a.Entry.Updated.After(b.Entry.Updated)
-		}
-		return a.Key < b.Key
-	})
-	return items, nil
+	keys := make([]sortKey, len(items))
+	for i, it := range items {
+		keys[i] = sortKey{readable: it.Err == nil, ms: it.Entry.Updated.UnixMilli(), key: it.Key, i: i}
+	}
+	slices.SortFunc(keys, sortKey.compare)
+	out := make([]Item, len(items))
+	for i, k := range keys {
+		out[i] = items[k.i]
+	}
+	return out, nil
 }
 
 // Load returns the saved game of kind k with the given ID (its envelope: the record is not

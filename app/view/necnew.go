@@ -84,17 +84,18 @@ func (n *NECNew) defaults() {
 // list reads the saved games.
 func (n *NECNew) list() { n.saved, n.listErr = necItems() }
 
-// necItems returns the saved Never-Ending Chess games, the most recent first.
+// necItems returns the saved Never-Ending Chess games, the most recent first (read from the
+// store's index: the other games are not decoded).
 func necItems() ([]store.Item, string) {
 	st, _ := gameStore()
-	items, err := st.List()
+	index, err := st.Index()
 	if err != nil {
 		return nil, err.Error()
 	}
 	var out []store.Item
-	for _, it := range items {
-		if it.Kind == store.KindNEC {
-			out = append(out, it)
+	for _, l := range index {
+		if l.Kind == store.KindNEC {
+			out = append(out, l.Read())
 		}
 	}
 	return out, ""

@@ -36,10 +36,10 @@ type SavedPage struct {
 	app.Compo
 
 	live    bool
-	items   []store.Item // every entry, as the store lists them
-	problem string       // storage problem ("" when fine)
-	filter  string       // the variant shown ("" for every game)
-	shown   int          // how many rows of the list are drawn
+	items   []store.Listed // every entry, as the store's index lists them
+	problem string         // storage problem ("" when fine)
+	filter  string         // the variant shown ("" for every game)
+	shown   int            // how many rows of the list are drawn
 	opened  map[string]openedGame
 
 	status    string // what the last action did
@@ -59,10 +59,11 @@ type SavedPage struct {
 	importFrom string
 }
 
-// openedGame is a saved game's record replayed, for its row: an 8x8 game or a Never-Ending
-// Chess game, or why it does not replay.
+// openedGame is a saved game read for its row: its envelope, and its record replayed (an 8x8
+// game or a Never-Ending Chess game), or why either does not read.
 type openedGame struct {
 	raw   string // the stored text it was read from
+	item  store.Item
 	board *turn.Game
 	nec   *necgame.Game
 	err   error
@@ -82,15 +83,16 @@ func (p *SavedPage) OnNav(ctx app.Context) {
 	p.shown = savedPageSize
 }
 
-// reload reads the list again (envelopes only: records are replayed when their row is
-// drawn, and kept while they do not change).
+// reload reads the list again: the store's index, which reads no envelope and replays no
+// record; a row's entry is read and its record replayed when the row is drawn, and kept
+// while its stored text does not change.
 func (p *SavedPage) reload() {
 	st, err := gameStore()
 	p.problem = ""
 	if err != nil {
 		p.problem = storageMissing
 	}
-	items, err := st.List()
+	items, err := st.Index()
 	if err != nil {
 		p.problem = "The saved games cannot be read: " + err.Error()
 	}
@@ -107,37 +109,39 @@ func (p *SavedPage) reload() {
 	p.opened = keep
 }
 
-// open replays the record of a listed game, once.
-func (p *SavedPage) open(it store.Item) openedGame {
-	if og, ok := p.opened[it.Key]; ok && og.raw == it.Raw {
+// open reads a listed entry and replays its record, once.
+func (p *SavedPage) open(l store.Listed) openedGame {
+	if og, ok := p.opened[l.Key]; ok && og.raw == l.Raw {
 		return og
 	}
-	og := openedGame{raw: it.Raw}
-	switch it.Entry.Kind {
-	case store.KindNEC:
-		og.nec, og.err = necgame.OpenEntry(it.Entry)
-	default:
-		og.board, og.err = store.Open(it.Entry.Record)
-	}
-	if og.err != nil {
-		og.err = fmt.Errorf("%w: the game record does not replay: %v", store.ErrDamaged, og.err)
+	og := openedGame{raw: l.Raw, item: l.Read()}
+	if og.err = og.item.Err; og.err == nil {
+		switch og.item.Entry.Kind {
+		case store.KindNEC:
+			og.nec, og.err = necgame.OpenEntry(og.item.Entry)
+		default:
+			og.board, og.err = store.Open(og.item.Entry.Record)
+		}
+		if og.err != nil {
+			og.err = fmt.Errorf("%w: the game record does not replay: %v", store.ErrDamaged, og.err)
+		}
 	}
 	if p.opened == nil {
 		p.opened = map[string]openedGame{}
 	}
-	p.opened[it.Key] = og
+	p.opened[l.Key] = og
 	return og
 }
 
 // visible returns the entries the filter shows.
-func (p *SavedPage) visible() []store.Item {
+func (p *SavedPage) visible() []store.Listed {
 	if p.filter == "" {
 		return p.items
 	}
-	var out []store.Item
-	for _, it := range p.items {
-		if it.Err == nil && it.Entry.Variant == p.filter {
-			out = append(out, it)
+	var out []store.Listed
+	for _, l := range p.items {
+		if l.Readable && l.Variant == p.filter {
+			out = append(out, l)
 		}
 	}
 	return out
@@ -164,7 +168,13 @@ func (p *SavedPage) onExport(ctx app.Context, e app.Event) {
 }
 
 func (p *SavedPage) onExportPGN(ctx app.Context, e app.Event) {
-	text, n := store.PGNAll(p.items)
+	st, _ := gameStore()
+	items, err := st.List()
+	if err != nil {
+		p.say("Export failed: "+err.Error()+".", true)
+		return
+	}
+	text, n := store.PGNAll(items)
 	if err := browser.Download(AppName+"-games-"+fileDate()+".pgn", "application/x-chess-pgn", []byte(text)); err != nil {
 		p.say("Export failed: "+err.Error()+".", true)
 		return
@@ -179,8 +189,8 @@ func (p *SavedPage) onExportPGN(ctx app.Context, e app.Event) {
 // good counts the entries that read.
 func (p *SavedPage) good() int {
 	n := 0
-	for _, it := range p.items {
-		if it.Err == nil {
+	for _, l := range p.items {
+		if l.Readable {
 			n++
 		}
 	}
@@ -190,8 +200,8 @@ func (p *SavedPage) good() int {
 // count counts the games of a kind.
 func (p *SavedPage) count(k store.Kind) int {
 	n := 0
-	for _, it := range p.items {
-		if it.Err == nil && it.Entry.Kind == k {
+	for _, l := range p.items {
+		if l.Readable && l.Kind == k {
 			n++
 		}
 	}
@@ -628,9 +638,9 @@ func (p *SavedPage) renderStatus() app.UI {
 // renderFilter draws the choice of variant, with the number of games of each.
 func (p *SavedPage) renderFilter() app.UI {
 	counts := map[string]int{}
-	for _, it := range p.items {
-		if it.Err == nil {
-			counts[it.Entry.Variant]++
+	for _, l := range p.items {
+		if l.Readable {
+			counts[l.Variant]++
 		}
 	}
 	ids := make([]string, 0, len(counts))
@@ -668,9 +678,9 @@ func (p *SavedPage) renderList() app.UI {
 	n := min(len(items), p.shown)
 	lis := make([]app.UI, n)
 	nec := false
-	for i, it := range items[:n] {
-		nec = nec || it.Kind == store.KindNEC
-		lis[i] = p.renderItem(it)
+	for i, l := range items[:n] {
+		nec = nec || l.Kind == store.KindNEC
+		lis[i] = p.renderItem(l)
 	}
 	var more app.UI
 	if left := len(items) - n; left > 0 {
@@ -689,15 +699,12 @@ func (p *SavedPage) renderList() app.UI {
 }
 
 // renderItem draws one entry: a game, or an entry that cannot be opened.
-func (p *SavedPage) renderItem(it store.Item) app.UI {
-	if it.Err != nil {
-		return p.renderBad(it, it.Err)
-	}
-	og := p.open(it)
+func (p *SavedPage) renderItem(l store.Listed) app.UI {
+	og := p.open(l)
 	if og.err != nil {
-		return p.renderBad(it, og.err)
+		return p.renderBad(og.item, og.err)
 	}
-	return p.renderGame(it, og)
+	return p.renderGame(og.item, og)
 }
 
 // renderGame draws the row of a game, the same for every kind.
