@@ -79,7 +79,9 @@ func (p *SavedPage) OnMount(ctx app.Context) {
 
 // OnNav reads the filter of the address (?variant=).
 func (p *SavedPage) OnNav(ctx app.Context) {
-	p.filter = pageURL(ctx).Query().Get("variant")
+	if p.filter = pageURL(ctx).Query().Get("variant"); p.filter == everyVariant {
+		p.filter = ""
+	}
 	p.shown = savedPageSize
 }
 
@@ -316,8 +318,15 @@ func (p *SavedPage) onPaste(ctx app.Context, e app.Event) {
 	p.startImport(ctx, "", []byte(text))
 }
 
+// everyVariant is the filter's value for every game (an option's empty value is not
+// written, and the browser then takes its text).
+const everyVariant = "all"
+
 func (p *SavedPage) onFilter(ctx app.Context, e app.Event) {
 	p.filter = ctx.JSSrc().Get("value").String()
+	if p.filter == everyVariant {
+		p.filter = ""
+	}
 	p.shown = savedPageSize
 }
 
@@ -648,7 +657,7 @@ func (p *SavedPage) renderFilter() app.UI {
 		ids = append(ids, id)
 	}
 	sort.Slice(ids, func(i, j int) bool { return variantName(ids[i]) < variantName(ids[j]) })
-	opts := []app.UI{app.Option().Value("").Selected(p.filter == "").Text(fmt.Sprintf("Every variant (%s)", countGames(len(p.items))))}
+	opts := []app.UI{app.Option().Value(everyVariant).Selected(p.filter == "").Text(fmt.Sprintf("Every variant (%s)", countGames(len(p.items))))}
 	for _, id := range ids {
 		opts = append(opts, app.Option().Value(id).Selected(p.filter == id).Text(fmt.Sprintf("%s (%d)", variantName(id), counts[id])))
 	}

@@ -185,6 +185,12 @@ describe('share links', () => {
     // Move confirmation is a setting, on the Settings page.
     const page = await open(context, server.url + '/settings', '.shell[data-live="true"] .settings', errors);
     await page.check('#confirm-moves');
+    assert.equal(JSON.parse((await storage(page))['plyground/settings']).confirmMoves, true, 'kept with the other settings');
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(outDir, `settings-${scheme}.png`), fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(server.url + '/play?variant=marseillais');
     await page.waitForSelector(playReady);
     await ply(page, 'e2e4');
@@ -218,6 +224,16 @@ describe('share links', () => {
     assert.equal(board.e4, 'wP', 'the confirmed move stays');
     assert.deepEqual(await games(page), saved, 'nothing saved for the taken-back turn');
     assert.equal(fragment(page.url()).get('id'), id);
+
+    // The share dialog shows the same setting, and turning it off there turns it off on the
+    // Settings page.
+    await page.click('.play [data-action="share"]');
+    await page.waitForSelector('.share-dialog[data-kind="8x8"] #share-confirm-moves');
+    assert.equal(await page.isChecked('#share-confirm-moves'), true);
+    await page.uncheck('#share-confirm-moves');
+    await page.goto(server.url + '/settings');
+    await page.waitForSelector('.shell[data-live="true"] .settings #confirm-moves');
+    assert.equal(await page.isChecked('#confirm-moves'), false);
     await page.close();
   });
 

@@ -68,10 +68,20 @@ export function storage(page) {
   return page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
 }
 
-// games returns the saved-game entries of the page's local storage.
+// games returns the saved-game entries of the page's local storage, of every kind (8x8 games
+// under plyground/game/, Never-Ending Chess games under plyground/nec/).
 export async function games(page) {
   const all = await storage(page);
-  return Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith('plyground/game/')));
+  return Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith('plyground/game/') || k.startsWith('plyground/nec/')));
+}
+
+// showAll presses "Show more" on the saved-games screen until every game is drawn.
+export async function showAll(page) {
+  while ((await page.locator('.saved-more [data-action="more"]').count()) > 0) {
+    const n = await page.locator('.saved-game').count();
+    await page.click('.saved-more [data-action="more"]');
+    await page.waitForFunction((n) => document.querySelectorAll('.saved-game').length > n, n);
+  }
 }
 
 // fragment returns the parameters of the page's URL fragment.

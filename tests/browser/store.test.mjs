@@ -9,7 +9,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launch } from './chromium.mjs';
 import { outDir, root, startServer } from './server.mjs';
-import { fragment, games, live, open, pieces, playReady, ply, savedReady, storage, testdata, testdataDir } from './store-helpers.mjs';
+import { fragment, games, live, open, pieces, playReady, ply, savedReady, showAll, storage, testdata, testdataDir, watch } from './store-helpers.mjs';
+import { newGame, waitUpdates } from './nec-helpers.mjs';
 
 describe('saved games', () => {
   let server;
@@ -80,6 +81,12 @@ describe('saved games', () => {
     const page = await open(a, server.url + '/play?variant=orthodox', playReady, errors);
     await ply(page, 'd2d4');
     await ply(page, 'g8f6');
+    // A Never-Ending Chess game, one update played.
+    await newGame(page, server.url, { seats: ['person', 'bot1'] });
+    await page.waitForSelector('[data-entering="0"]');
+    await page.click('[data-action="pass"]');
+    await waitUpdates(page, 1);
+    const necID = new URL(page.url()).searchParams.get('id');
     // Two more games arrive by link; opening a link saves its game.
     await page.goto(server.url + '/play#g=AQMAAAAFah7TAA&id=marseille_1&w=Dan&b=Eve');
     await page.waitForSelector(playReady);
@@ -87,7 +94,8 @@ describe('saved games', () => {
     await page.waitForSelector(playReady);
     await page.goto(server.url + '/saved');
     await page.waitForSelector(`${savedReady} .saved-game`);
-    assert.equal(await page.locator('.saved-game').count(), 3);
+    assert.equal(await page.locator('.saved-game').count(), 4);
+    assert.equal(await page.locator(`.saved-game[data-kind="nec"][data-id="${necID}"]`).count(), 1, 'the Never-Ending Chess game is listed with the others');
 
     // Rename one on the way.
     const item = page.locator('.saved-game[data-id="marseille_1"]');
@@ -103,22 +111,30 @@ describe('saved games', () => {
     const exported = JSON.parse(await readFile(file, 'utf8'));
     assert.equal(exported.format, 'plyground-games');
     assert.equal(exported.v, 1);
-    assert.equal(exported.games.length, 3);
+    assert.equal(exported.games.length, 4);
+    assert.deepEqual(exported.games.map((g) => g.kind).sort(), ['8x8', '8x8', '8x8', 'nec'], 'the export holds the Never-Ending Chess game');
     const want = await games(page);
+    assert.ok(want[`plyground/nec/${necID}`], 'the Never-Ending Chess game is stored');
 
     const b = await fresh();
     const other = await open(b, server.url + '/saved', savedReady, errors);
     assert.equal(await other.locator('.saved-game').count(), 0);
     await other.setInputFiles('#import-file', file);
-    await other.waitForSelector('.saved-status:has-text("3 games added")');
-    assert.equal(await other.locator('.saved-game').count(), 3);
+    await other.waitForSelector('.saved-status:has-text("4 games added")');
+    assert.equal(await other.locator('.saved-game').count(), 4);
     assert.deepEqual(await games(other), want, 'every game restored as it was');
     assert.equal(await other.locator('.saved-game[data-id="marseille_1"] .saved-title').textContent(), 'Double trouble');
+    // The Never-Ending Chess game resumes where it was.
+    await other.click(`.saved-game[data-kind="nec"][data-id="${necID}"] [data-action="resume"]`);
+    await other.waitForSelector(`${live} .nec-play`);
+    assert.equal(Number(await other.getAttribute('[data-updates]', 'data-updates')), 1);
+    await other.goBack();
+    await other.waitForSelector(`${savedReady} .saved-game`);
 
     // Importing it again adds nothing.
     await other.setInputFiles('#import-file', file);
-    await other.waitForSelector('.saved-status:has-text("no new game, 3 already saved")');
-    assert.equal(await other.locator('.saved-game').count(), 3);
+    await other.waitForSelector('.saved-status:has-text("no new game, 4 already saved")');
+    assert.equal(await other.locator('.saved-game').count(), 4);
 
     // PGN export of every game.
     const [pgn] = await Promise.all([other.waitForEvent('download'), other.click('[data-action="export-pgn"]')]);
@@ -126,8 +142,66 @@ describe('saved games', () => {
     assert.match(pgnText, /\[Event "Double trouble"\][\s\S]*\[Variant "marseillais"\][\s\S]*1\.e4 e5,Nc6 2\.Nf3,Bc4 \*/);
     assert.match(pgnText, /\[Variant "sdm"\]/);
     assert.match(pgnText, /1\.d4 Nf6 \*/);
+    assert.match(await other.locator('.saved-status').textContent(), /Never-Ending Chess games have no PGN/);
     await page.close();
     await other.close();
+  });
+
+  test('a Never-Ending Chess game on the saved-games screen: renamed, shared, deleted and restored', async () => {
+    const a = await fresh();
+    const page = watch(await a.newPage(), errors);
+    await newGame(page, server.url, { seats: ['person', 'bot1'] });
+    await page.waitForSelector('[data-entering="0"]');
+    await page.click('[data-action="pass"]');
+    await waitUpdates(page, 1);
+    const id = new URL(page.url()).searchParams.get('id');
+    await page.goto(server.url + '/saved');
+    const row = `.saved-game[data-kind="nec"][data-id="${id}"]`;
+    await page.waitForSelector(`${savedReady} ${row} .nec-picture`);
+    assert.equal(await page.getAttribute(row, 'data-variant'), 'nec');
+    assert.match(await page.locator(`${row} .saved-variant`).textContent(), /Never-Ending Chess/);
+    assert.match(await page.locator(`${row} .saved-result`).textContent(), /In progress: 1 update played/);
+    assert.match(await page.locator(`${row} .saved-title`).textContent(), /White.*Black \(bot 1\)/);
+
+    // Renamed like any game.
+    await page.click(`${row} [data-action="rename"]`);
+    await page.fill(`#rename-nec-${id}`, 'Friday & <friends>');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${row} .saved-title:text("Friday & <friends>")`);
+    assert.equal(JSON.parse((await games(page))[`plyground/nec/${id}`]).title, 'Friday & <friends>');
+
+    // Shared in the share dialog of every game: the link opened in a fresh profile continues it.
+    await page.click(`${row} [data-action="share"]`);
+    await page.waitForSelector('.share-dialog[data-kind="nec"] #share-link');
+    const link = await page.inputValue('#share-link');
+    assert.ok(link.startsWith(server.url + '/nec#n='), link);
+    assert.equal(await page.locator('.share-dialog #share-confirm-moves').count(), 0, 'no move confirmation for Never-Ending Chess');
+    assert.equal(await page.locator('.share-dialog .share-qr svg').count(), 1, 'the QR code');
+    await page.screenshot({ path: join(outDir, 'share-dialog-nec-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(outDir, 'share-dialog-nec-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.click('#share-close');
+    const b = await fresh();
+    const other = watch(await b.newPage(), errors);
+    await other.goto(link);
+    await other.waitForSelector(`${live} .nec-play [data-entering="0"]`);
+    assert.equal(Number(await other.getAttribute('[data-updates]', 'data-updates')), 1);
+    await other.click('[data-action="pass"]');
+    await waitUpdates(other, 2);
+    assert.ok((await games(other))[`plyground/nec/${id}`], 'kept under its id on the other device');
+    await other.close();
+
+    // Deleted, then restored by Undo, as it was.
+    const before = await storage(page);
+    await page.click(`${row} [data-action="delete"]`);
+    await page.waitForSelector('.saved-status:has-text("Deleted “Friday & <friends>”")');
+    assert.equal(await page.locator(row).count(), 0);
+    assert.equal((await storage(page))[`plyground/nec/${id}`], undefined);
+    await page.click('.saved-status [data-action="undo"]');
+    await page.waitForSelector(row);
+    assert.deepEqual(await storage(page), before, 'undo restores it as it was');
+    await page.close();
   });
 
   test('damaged, foreign and newer entries are shown next to good ones and kept', async () => {
@@ -194,6 +268,73 @@ describe('saved games', () => {
     await page.close();
   });
 
+  test('entries of every format and kind, and export files old and new, load', async () => {
+    const context = await fresh();
+    const page = await open(context, server.url + '/saved', savedReady, errors);
+    // Saved games as every version wrote them: 8x8 envelope 1, envelope 2 of both kinds, and
+    // the Never-Ending Chess envelope of before (under plyground/nec/).
+    const samples = [
+      ...testdataDir('entry-v1').map((f) => testdata('entry-v1', f)),
+      ...testdataDir('entry-v2').map((f) => testdata('entry-v2', f)),
+    ];
+    const necV1 = testdataDir('nec-v1').map((f) => testdata('nec-v1', f));
+    // (Some samples of version 2 share an id with one of version 1: the later one stays.)
+    const total = await page.evaluate(({ samples, necV1 }) => {
+      for (const text of samples) {
+        const e = JSON.parse(text);
+        localStorage.setItem((e.kind === 'nec' ? 'plyground/nec/' : 'plyground/game/') + e.id, text.trim());
+      }
+      for (const text of necV1) localStorage.setItem('plyground/nec/' + JSON.parse(text).id, text.trim());
+      return Object.keys(localStorage).filter((k) => k.startsWith('plyground/')).length;
+    }, { samples, necV1 });
+    const stored = await storage(page);
+    await page.reload();
+    await page.waitForSelector(`${savedReady} .saved-game`);
+    await showAll(page);
+    assert.equal(await page.locator('.saved-game:not(.bad)').count(), total, 'every sample opens');
+    assert.equal(await page.locator('.saved-game.bad').count(), 0);
+    assert.equal(await page.locator('.saved-game[data-kind="nec"]').count(), 2 + necV1.length);
+    for (const id of ['annvsbot2', 'three-seats', 'bots_over', 'nec-three', 'nec-bots-over']) {
+      assert.equal(await page.locator(`.saved-game[data-kind="nec"][data-id="${id}"] .nec-picture`).count(), 1, id);
+    }
+    assert.match(await page.locator('.saved-game[data-id="annvsbot2"] .saved-title').textContent(), /Ann \(White\), Black \(bot 2\)/);
+    assert.match(await page.locator('.saved-game[data-id="bots_over"] .saved-result').textContent(), /Game over/);
+    assert.equal(await page.locator('.saved-game[data-id="foolsmate_v2"] .saved-title').textContent(), 'Tom & Jerry <3 "quoted" & co');
+    assert.match(await page.locator('.saved-game[data-id="foolsmate_v2"] .saved-players').textContent(), /^日本 チェス vs {3}spaced {2}$/);
+    assert.deepEqual(await storage(page), stored, 'showing the list changes nothing');
+
+    // Filtered by variant.
+    await page.selectOption('#saved-filter', 'nec');
+    await page.waitForFunction(() => [...document.querySelectorAll('.saved-game')].every((el) => el.dataset.kind === 'nec'));
+    assert.equal(await page.locator('.saved-game').count(), 2 + necV1.length);
+    await page.selectOption('#saved-filter', 'marseillais');
+    await page.waitForFunction(() => [...document.querySelectorAll('.saved-game')].every((el) => el.dataset.variant === 'marseillais'));
+    assert.equal(await page.locator('.saved-game').count(), 2);
+    await page.selectOption('#saved-filter', 'all');
+    await page.waitForFunction((n) => document.querySelectorAll('.saved-game').length === n, Math.min(total, 24));
+
+    // An old Never-Ending Chess save resumes on its screen.
+    await page.click('.saved-game[data-id="annvsbot2"] [data-action="resume"]');
+    await page.waitForSelector(`${live} .nec-play`);
+    assert.equal(Number(await page.getAttribute('[data-updates]', 'data-updates')), 2);
+
+    // Export files: one written before Never-Ending Chess games were exported, and one with
+    // both kinds, import into a fresh profile.
+    const other = await open(await fresh(), server.url + '/saved', savedReady, errors);
+    await other.setInputFiles('#import-file', join(root, 'app/store/testdata/export-v1/two-games-one-damaged.json'));
+    await other.waitForSelector('.saved-status:has-text("2 games added, 1 damaged entries kept as they were")');
+    await other.setInputFiles('#import-file', join(root, 'app/store/testdata/export-v1/with-nec.json'));
+    // Its Sunday game has the id of the one of the older file, with other times: a copy.
+    await other.waitForSelector('.saved-status:has-text("4 games added, 1 of them as a copy")');
+    assert.match(await other.locator('.saved-status').textContent(), /1 damaged entries kept as they were/);
+    await showAll(other);
+    assert.equal(await other.locator('.saved-game[data-kind="nec"]:not(.bad)').count(), 2);
+    assert.equal(await other.locator('.saved-game[data-kind="8x8"]:not(.bad)').count(), 4);
+    assert.equal(await other.locator('.saved-game.bad').count(), 2);
+    await page.close();
+    await other.close();
+  });
+
   test('PGN pasted or imported from a file, with clear errors', async () => {
     const context = await fresh();
     const page = await open(context, server.url + '/saved', savedReady, errors);
@@ -247,6 +388,9 @@ describe('saved games', () => {
     await page.evaluate(() => { window.__storageFull = true; });
     await page.setInputFiles('#import-file', join(root, 'app/store/testdata/export-v1/two-games-one-damaged.json'));
     await page.waitForSelector('.saved-status.bad:has-text("Storage is full")');
+    const said = await page.locator('.saved-status').textContent();
+    assert.match(said, /0 games imported from two-games-one-damaged\.json/, 'the message speaks of the import');
+    assert.doesNotMatch(said, /this move/, 'not the game screen\'s message');
     assert.deepEqual(await games(page), { [key]: first });
     await page.close();
   });
