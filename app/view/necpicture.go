@@ -12,6 +12,9 @@ import (
 // the units of its view box (it is drawn at the size of the 8x8 pictures next to it).
 const necPictureSize = 120.0
 
+// necPictureMinCell is the smallest square, in view-box units, drawn as a checkerboard.
+const necPictureMinCell = 7.0
+
 // necPicture draws a small still picture of a Never-Ending Chess board for the saved-games
 // list: the squares around the action and the pieces there, in the piece art of the game
 // screen (the page must hold necDefs). It draws no marks and takes no input.
@@ -25,7 +28,7 @@ func necPicture(s nec.State, label string) app.UI {
 			y0, y1 = min(y0, q.Y), max(y1, q.Y)
 		}
 	}
-	span := float64(max(x1-x0, y1-y0) + 3)
+	span := float64(max(x1-x0, y1-y0) + 2)
 	cell := necPictureSize / span
 	// The centre square, and where square (x, y)'s centre falls.
 	cx, cy := x0+(x1-x0)/2, y0+(y1-y0)/2
@@ -39,18 +42,27 @@ func necPicture(s nec.State, label string) app.UI {
 	h := fnv.New32a()
 	fmt.Fprint(h, s.Encode())
 	id := fmt.Sprintf("nec-pic-%08x", h.Sum32())
-	px, py := at(nec.Sq(0, 0))
-	two := 2 * cell
-	kids := []app.UI{
-		svgEl("defs").Body(
-			svgEl("pattern").ID(id).Attr("patternUnits", "userSpaceOnUse").
-				Attr("x", fmtf(px-cell/2)).Attr("y", fmtf(py-cell/2)).Attr("width", fmtf(two)).Attr("height", fmtf(two)).Body(
-				svgEl("rect").Class("nec-light").Attr("width", fmtf(two)).Attr("height", fmtf(two)),
-				svgEl("rect").Class("nec-dark").Attr("width", fmtf(cell)).Attr("height", fmtf(cell)),
-				svgEl("rect").Class("nec-dark").Attr("x", fmtf(cell)).Attr("y", fmtf(cell)).Attr("width", fmtf(cell)).Attr("height", fmtf(cell)),
+	// Squares smaller than a few pixels make a grey blur of a checkerboard: the board is
+	// then drawn plain, and the pieces a little larger, so that they read.
+	var kids []app.UI
+	grow := 0.94
+	if cell < necPictureMinCell {
+		grow = 1.2
+		kids = append(kids, svgEl("rect").Class("nec-light").Attr("width", fmtf(necPictureSize)).Attr("height", fmtf(necPictureSize)))
+	} else {
+		px, py := at(nec.Sq(0, 0))
+		two := 2 * cell
+		kids = append(kids,
+			svgEl("defs").Body(
+				svgEl("pattern").ID(id).Attr("patternUnits", "userSpaceOnUse").
+					Attr("x", fmtf(px-cell/2)).Attr("y", fmtf(py-cell/2)).Attr("width", fmtf(two)).Attr("height", fmtf(two)).Body(
+					svgEl("rect").Class("nec-light").Attr("width", fmtf(two)).Attr("height", fmtf(two)),
+					svgEl("rect").Class("nec-dark").Attr("width", fmtf(cell)).Attr("height", fmtf(cell)),
+					svgEl("rect").Class("nec-dark").Attr("x", fmtf(cell)).Attr("y", fmtf(cell)).Attr("width", fmtf(cell)).Attr("height", fmtf(cell)),
+				),
 			),
-		),
-		svgEl("rect").Attr("width", fmtf(necPictureSize)).Attr("height", fmtf(necPictureSize)).Attr("fill", "url(#"+id+")"),
+			svgEl("rect").Attr("width", fmtf(necPictureSize)).Attr("height", fmtf(necPictureSize)).Attr("fill", "url(#"+id+")"),
+		)
 	}
 	count := map[nec.Square]int{}
 	for _, pc := range s.Pieces() {
@@ -61,9 +73,9 @@ func necPicture(s nec.State, label string) app.UI {
 		if x < -cell || y < -cell || x > necPictureSize+cell || y > necPictureSize+cell {
 			continue
 		}
-		size := cell * 0.94
+		size := cell * grow
 		if count[pc.Sq] > 1 {
-			size = cell * 0.62
+			size = cell * grow * 0.66
 		}
 		kids = append(kids, svgEl("g").Class(fmt.Sprintf("nec-pic-piece p%d", pc.Owner)).
 			Attr("transform", "translate("+fmtf(x)+" "+fmtf(y)+")").Body(pieceUse(pc, size)...))

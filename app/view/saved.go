@@ -779,10 +779,7 @@ func (p *SavedPage) renderGame(it store.Item, og openedGame) app.UI {
 			app.If(e.Title != "", func() app.UI {
 				return app.P().Class("saved-players").Text(playersText(e, og.nec))
 			}),
-			app.P().Class("saved-result").DataSet("result", resultKey).Body(
-				app.If(inProgress, func() app.UI { return app.Span().Class("badge").Text("In progress") }),
-				app.Text(result),
-			),
+			app.P().Class("saved-result").DataSet("result", resultKey).Text(result),
 			app.P().Class("saved-date muted small").Body(
 				app.Text("Last played "),
 				app.Time().DateTime(e.Updated.UTC().Format(time.RFC3339)).Text(formatTime(e.Updated)),

@@ -312,6 +312,13 @@ describe('saved games', () => {
     assert.equal(await page.locator('.saved-game').count(), 2);
     await page.selectOption('#saved-filter', 'all');
     await page.waitForFunction((n) => document.querySelectorAll('.saved-game').length === n, Math.min(total, 24));
+    for (const [scheme, size] of [['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'], ['dark', 'phone']]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size === 'phone' ? { width: 360, height: 740 } : { width: 1280, height: 800 });
+      await page.screenshot({ path: join(outDir, `saved-both-kinds-${scheme}-${size}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // An old Never-Ending Chess save resumes on its screen.
     await page.click('.saved-game[data-id="annvsbot2"] [data-action="resume"]');
