@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"errors"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -80,6 +81,7 @@ func TestNamesSurviveLinks(t *testing.T) {
 		"  Ann  ", "\tTab", strings.Repeat("𝄞", maxName), strings.Repeat("ǅ", maxName), "a\u0000b", "line\nbreak",
 		"\u2028\u2029", "\ufeffBOM", "🏳️‍🌈 family 👨‍👩‍👧", "%41", "&w=x", "#b=y", "+ +", "e\u0301", "\U0010FFFF",
 	}
+	st, _ := newStore(t)
 	for _, name := range names {
 		e := WithGame(Entry{ID: "x", Players: []Player{{Name: name}, {Name: name}}}, g)
 		sh, err := ParseLink("https://example.com/play#" + Fragment(e))
@@ -89,6 +91,42 @@ func TestNamesSurviveLinks(t *testing.T) {
 		}
 		if sh.Players[0].Name != name || sh.Players[1].Name != name {
 			t.Errorf("%q came back as %q and %q", name, sh.Players[0].Name, sh.Players[1].Name)
+		}
+		// The address bar, as the game screen writes it and reads it after a reload.
+		bar := WithFragment(url.URL{Scheme: "https", Host: "example.com", Path: "/play"}, Fragment(e))
+		u, err := url.Parse(bar.String())
+		if err == nil {
+			sh, err = ParseFragment(RawFragment(u))
+		}
+		if err != nil || sh.Players[0].Name != name {
+			t.Errorf("%q: reloaded as %q, %v", name, sh.Players[0].Name, err)
+		}
+		// Saved, exported and imported elsewhere.
+		e.ID = ""
+		e.Title = name
+		if _, err := st.Save(e); err != nil {
+			t.Errorf("%q: %v", name, err)
+		}
+	}
+	data, err := st.Export()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, _ := newStore(t)
+	if rep, err := fresh.Import(data); err != nil || len(rep.Added) != len(names) {
+		t.Fatalf("import: %+v, %v", rep, err)
+	}
+	items, _ := fresh.List()
+	seen := map[string]bool{}
+	for _, it := range items {
+		if it.Err != nil || it.Entry.Player(0).Name != it.Entry.Title || it.Entry.Player(1).Name != it.Entry.Title {
+			t.Errorf("imported %+v, %v", it.Entry, it.Err)
+		}
+		seen[it.Entry.Title] = true
+	}
+	for _, name := range names {
+		if !seen[name] {
+			t.Errorf("%q did not come back from the export", name)
 		}
 	}
 	// A name longer than the limit is refused, not cut.
