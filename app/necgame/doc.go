@@ -3,7 +3,8 @@
 // between people, the draft of the order being entered (a piece, a target, fallbacks), the
 // marks a board shows (crowded, capturable, on a threat clock), resolving updates with the
 // bots' orders, the history of updates with every order revealed, and the game record that
-// saved games and links carry.
+// saved games and links carry. Games are saved, listed, exported and shared through package
+// app/store, like every other kind (Codec, WithGame, Save, Load, OpenLink).
 //
 // Privacy (RULES.md N10): a person's order is held by the Game until the update resolves, and
 // nothing the page can reach while another person enters an order includes it: View returns the

@@ -237,13 +237,13 @@ func capitalize(s string) string {
 // ErrImport is wrapped by the error an import returns for a file it cannot read at all.
 var ErrImport = errors.New("not a Plyground export file")
 
-// An Import adds the games of an export file or of a PGN text a few at a time (Step), so
+// An Importer adds the games of an export file or of a PGN text a few at a time (Step), so
 // that a page shows its progress and stays live while thousands of games are imported. A
 // game already saved as it is in the file is skipped; a game whose ID is taken by a
 // different game is added under a new ID; nothing saved is overwritten or removed. A game of
 // the file that cannot be read is reported in Problems and the others are still imported.
 // Store.Import and Store.ImportPGN run one to its end.
-type Import struct {
+type Importer struct {
 	st      *Store
 	games   []json.RawMessage
 	damaged []damagedV1
@@ -256,7 +256,7 @@ type Import struct {
 // NewImport prepares the import of a file a player chose or text a player pasted: an export
 // file (JSON) or PGN, in any encoding ReadText reads. The error is for a file that is
 // neither (it wraps ErrImport or ErrPGN); nothing is written until Step.
-func (st *Store) NewImport(data []byte) (*Import, error) {
+func (st *Store) NewImport(data []byte) (*Importer, error) {
 	if len(data) > maxImport {
 		return nil, fmt.Errorf("%w: %d bytes is more than %d", ErrImport, len(data), maxImport)
 	}
@@ -270,7 +270,8 @@ func (st *Store) NewImport(data []byte) (*Import, error) {
 	return st.newPGNImport(text)
 }
 
-// Import reads an export file (any version) and adds its games; see Import. The error is
+// Import reads an export file (any version) and adds its games, as an Importer does, in one
+// go. The error is
 // for a file that is not an export at all (wrapping ErrImport) or for a full storage
 // (wrapping ErrQuota; the report then says what was imported before).
 func (st *Store) Import(data []byte) (ImportReport, error) {
@@ -285,7 +286,7 @@ func (st *Store) Import(data []byte) (ImportReport, error) {
 	return im.Report()
 }
 
-func (st *Store) newExportImport(data []byte) (*Import, error) {
+func (st *Store) newExportImport(data []byte) (*Importer, error) {
 	var head struct {
 		Format string           `json:"format"`
 		V      *json.RawMessage `json:"v"`
@@ -306,7 +307,7 @@ func (st *Store) newExportImport(data []byte) (*Import, error) {
 		if err := json.Unmarshal(data, &f); err != nil {
 			return nil, fmt.Errorf("%w: %s", ErrImport, jsonError(data, err))
 		}
-		return &Import{st: st, games: f.Games, damaged: f.Damaged}, nil
+		return &Importer{st: st, games: f.Games, damaged: f.Damaged}, nil
 	case v > ExportVersion:
 		return nil, fmt.Errorf("%w: it was written by a newer version of Plyground (export version %d); update the app to import it", ErrImport, v)
 	}
@@ -314,17 +315,17 @@ func (st *Store) newExportImport(data []byte) (*Import, error) {
 }
 
 // Total returns the number of games (and damaged entries) the import holds.
-func (im *Import) Total() int { return len(im.games) + len(im.damaged) + len(im.pgn) }
+func (im *Importer) Total() int { return len(im.games) + len(im.damaged) + len(im.pgn) }
 
 // Done returns the number of them imported (or skipped) so far.
-func (im *Import) Done() int { return im.next }
+func (im *Importer) Done() int { return im.next }
 
 // Finished reports whether the import has nothing left to do: every game was imported, or
 // it stopped at an error (a full storage).
-func (im *Import) Finished() bool { return im.err != nil || im.next >= im.Total() }
+func (im *Importer) Finished() bool { return im.err != nil || im.next >= im.Total() }
 
 // Step imports up to n more games and reports whether the import is finished.
-func (im *Import) Step(n int) bool {
+func (im *Importer) Step(n int) bool {
 	for ; n > 0 && !im.Finished(); n-- {
 		i := im.next
 		switch {
@@ -345,10 +346,10 @@ func (im *Import) Step(n int) bool {
 
 // Report returns what the import did so far and the error that stopped it (nil when it
 // ran to its end or is still going).
-func (im *Import) Report() (ImportReport, error) { return im.rep, im.err }
+func (im *Importer) Report() (ImportReport, error) { return im.rep, im.err }
 
 // game imports game i of an export file.
-func (im *Import) game(i int, raw json.RawMessage) error {
+func (im *Importer) game(i int, raw json.RawMessage) error {
 	st := im.st
 	text := compactJSON(raw)
 	e, err := DecodeEntry(text)
@@ -388,7 +389,7 @@ func (im *Import) game(i int, raw json.RawMessage) error {
 
 // restore puts back damaged entry j of an export file under its key, unless the key is
 // taken.
-func (im *Import) restore(j int, d damagedV1) error {
+func (im *Importer) restore(j int, d damagedV1) error {
 	st := im.st
 	if _, id, ok := KindOfKey(d.Key); !ok || CheckID(id) != nil {
 		im.rep.Problems = append(im.rep.Problems, fmt.Errorf("damaged entry %d of the file: key %s is not a saved-game key", j+1, quote(d.Key)))

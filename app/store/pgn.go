@@ -140,7 +140,7 @@ func (st *Store) ImportPGN(text string) (ImportReport, error) {
 	return im.Report()
 }
 
-func (st *Store) newPGNImport(text string) (*Import, error) {
+func (st *Store) newPGNImport(text string) (*Importer, error) {
 	if len(text) > maxImport {
 		return nil, fmt.Errorf("%w: %d bytes is more than %d", ErrPGN, len(text), maxImport)
 	}
@@ -148,11 +148,11 @@ func (st *Store) newPGNImport(text string) (*Import, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("%w: the text holds no game", ErrPGN)
 	}
-	return &Import{st: st, pgn: parts}, nil
+	return &Importer{st: st, pgn: parts}, nil
 }
 
 // pgnGame imports one game of a PGN text as a new saved game.
-func (im *Import) pgnGame(p PGNPart) error {
+func (im *Importer) pgnGame(p PGNPart) error {
 	pg, err := parsePart(p, len(im.pgn))
 	if err != nil {
 		im.rep.Problems = append(im.rep.Problems, err)
