@@ -183,8 +183,8 @@ type skimmed struct {
 }
 
 // skim reads the top-level fields "v" (a number), "kind", "variant", "updated" and "record"
-// (strings) of a JSON object without decoding the rest of it (a field that appears twice
-// counts last, as in encoding/json). ok is false for text that is not a JSON object skim can
+// (strings) of a JSON object without decoding the rest of it, as encoding/json reads them (a
+// name matches in any case; a field that appears twice counts last). ok is false for text that is not a JSON object skim can
 // read (the entry then reads, or fails to, in full).
 func skim(raw string) (f skimmed, ok bool) {
 	i := 0
@@ -279,13 +279,21 @@ func skim(raw string) (f skimmed, ok bool) {
 		}
 		i++
 		ws()
-		switch key {
+		// encoding/json matches a field's name without regard to case (bytes.EqualFold).
+		field := ""
+		for _, name := range [...]string{"v", "kind", "variant", "updated", "record"} {
+			if key == name || strings.EqualFold(key, name) {
+				field = name
+				break
+			}
+		}
+		switch field {
 		case "kind", "variant", "updated", "record":
 			s, ok := str()
 			if !ok {
 				return f, false
 			}
-			switch key {
+			switch field {
 			case "kind":
 				f.kind = s
 			case "variant":
