@@ -495,13 +495,14 @@ func (s State) CaptureTargets() engine.Bitboard {
 }
 
 // Key returns a hash of what makes two points of a game "the same position" (O2): placement,
-// mover, castling rights, the e.p. targets that can be taken, the point in the turn (ply
-// index), the Sacrifice Tokens and the pending schedule. Turn numbers, clocks and the roll are
-// left out.
+// mover, castling rights, the e.p. targets on which an e.p. capture is legal now, the point in
+// the turn (ply index), the Sacrifice Tokens and the pending schedule. Turn numbers, clocks
+// and the roll are left out. As in FIDE 9.2, an e.p. target that no pawn can take changes
+// nothing: a double step nobody can take leaves the key of the position before it.
 func (s State) Key() uint64 {
 	h := s.pos.Hash()
-	if s.ep != 0 {
-		h ^= mix(1, uint64(s.CaptureTargets()))
+	if t := s.CaptureTargets(); t != 0 {
+		h ^= mix(1, uint64(t))
 	}
 	if s.ply != 0 {
 		h ^= mix(2, uint64(s.ply))
