@@ -121,6 +121,10 @@ func Replay(v Variant, r Record) (*Game, error) {
 // roll.
 func turnStart(s State) bool { return s.ply == 0 && s.roll == (Dice{}) && !s.over.Over() }
 
+// counts reports whether the state that a led to counts toward repetition: a position reached
+// by a pass does not (D7), so that passes alone never repeat a position.
+func counts(a Action) bool { return a.Kind != Pass }
+
 func (g *Game) note(s State, d int) {
 	if turnStart(s) {
 		g.keys[s.Key()] += d
@@ -143,7 +147,8 @@ func (g *Game) Actions() []Action { return append([]Action(nil), g.actions...) }
 func (g *Game) Len() int { return len(g.actions) }
 
 // Outcome returns the outcome so far: an End, what the state shows, or a threefold
-// repetition of a turn start.
+// repetition of a turn start (O2: the start of the game and every turn start reached by a
+// ply count; one reached by a pass does not, D7).
 func (g *Game) Outcome() Outcome {
 	if g.end != NoEnd {
 		return g.end.Outcome()
@@ -174,7 +179,9 @@ func (g *Game) Apply(a Action) error {
 func (g *Game) push(a Action, next State) {
 	g.states = append(g.states, next)
 	g.actions = append(g.actions, a)
-	g.note(next, 1)
+	if counts(a) {
+		g.note(next, 1)
+	}
 }
 
 // Undo takes back the last action and reports whether there was one. An End is taken back
@@ -187,7 +194,9 @@ func (g *Game) Undo() bool {
 	if len(g.actions) == 0 {
 		return false
 	}
-	g.note(g.State(), -1)
+	if counts(g.actions[len(g.actions)-1]) {
+		g.note(g.State(), -1)
+	}
 	g.states = g.states[:len(g.states)-1]
 	g.actions = g.actions[:len(g.actions)-1]
 	return true
