@@ -27,3 +27,36 @@ func TestO2RepetitionAfterUntakableDoubleStep(t *testing.T) {
 		})
 	}
 }
+
+// TestP9OldRecordsAndPGNKeepTheirGames: records and PGN written before P9 read a progressive
+// FEN's fullmove number as the paired move number; they still open to the same game (the
+// version 1 record samples are checked by TestRecordSamplesDecodeForever). A PGN says which
+// reading it was written with by its first move number, the series number.
+func TestP9OldRecordsAndPGNKeepTheirGames(t *testing.T) {
+	const moves = "3.Qh5 Qxf7+ 4.Kxf7 Nf6 d6 Be6"
+	const today = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3"
+	cases := []struct {
+		name, fen, movetext, start string
+	}{
+		{"PGN exported before P9", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2", moves, today},
+		{"PGN exported now", today, moves, today},
+		// A series of 2 for White, as the FEN says today and the movetext confirms.
+		{"an even series for White", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2", "2.Qh5 Qxf7+ 3.Kxf7 Nf6 d6",
+			"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pgn := "[Variant \"progressive-scottish\"]\n[FEN \"" + c.fen + "\"]\n[SetUp \"1\"]\n\n" + c.movetext + " *\n"
+			g, _, err := ParsePGN(pgn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := g.Movetext(); got != c.movetext {
+				t.Errorf("movetext %q, want %q", got, c.movetext)
+			}
+			if got := g.Start(); got != c.start {
+				t.Errorf("start %q, want %q", got, c.start)
+			}
+		})
+	}
+}

@@ -13,17 +13,21 @@
 //   - P7 Ten series in a row without capture or pawn move: draw; repetition at series starts.
 //     (The 100-ply rule of O2 does not apply: P7 replaces it.)
 //   - P8 Notation "1.e4 2.e5 Nf6 3.Bc4 Qh5 Qxf7#" (turn.Series).
+//   - P9 The fullmove number of a FEN is the series number of the side to move, which is its
+//     length, as problem collections write it.
 //
-// A FEN start is the start of a series. Its length n comes from the option "series" when set,
-// else from the fullmove number f and the side to move: n = 2f-1 for White, 2f for Black (so
-// the standard start is White's series 1, and "after 1.e4 2.e5 Nc6" is White to move with
-// f = 2, series 3). FEN writes a series back the same way.
+// A FEN start is the start of a series. Its length n is the option "series" when set, else the
+// fullmove number (P9): the standard start is White's series 1, and "after 1.e4 2.e5 Nc6" is
+// White to move with fullmove 3. FEN writes a series back the same way. Game records of
+// version 1 wrote the fullmove number f as the move number of paired notation (series 2f-1
+// with White to move, 2f with Black); UpgradeFEN reads such a FEN as they meant it.
 package progressive
 
 import (
 	_ "embed"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/variants/turn"
@@ -124,26 +128,42 @@ func (v Variant) Start(fen string) (turn.State, error) {
 	if err != nil {
 		return turn.State{}, err
 	}
-	n := 2*fullmove - 1
-	if pos.Turn() == engine.Black {
-		n = 2 * fullmove
-	}
+	n := fullmove // P9: the series number of the side to move
 	if v.opts.Series > 0 {
 		n = v.opts.Series
 	}
 	return turn.NewState(turn.Setup{Position: pos, EnPassant: ep, Number: n, Plies: n,
-		First: fullmove == 1 && pos.Turn() == engine.White}), nil
+		First: n == 1 && pos.Turn() == engine.White}), nil
 }
 
-// FEN returns the FEN of s (a series start); the fullmove number f gives the series as for
-// Start: f = (n+1)/2, which gives n back when n's parity matches the side (the series
-// option is needed otherwise).
-func (Variant) FEN(s turn.State) string {
-	f := (s.Number() + 1) / 2
-	if f < 1 {
-		f = 1
+// FEN returns the FEN of s (a series start), whose fullmove number is the series number
+// (P9), so that Start reads the same series back.
+func (Variant) FEN(s turn.State) string { return turn.FormatFEN(s, max(s.Number(), 1)) }
+
+// UpgradeFEN returns the FEN that Start reads today as the same start that a game record of
+// version 1 meant by fen: version 1 read the fullmove number f as a paired move number, the
+// series 2f-1 with White to move and 2f with Black (P9 changed that). It implements
+// turn.FENUpgrader.
+func (Variant) UpgradeFEN(fen string) (string, error) {
+	fields := strings.Fields(fen)
+	if len(fields) != 4 && len(fields) != 6 {
+		return "", fmt.Errorf("fen: want 6 fields, got %d", len(fields))
 	}
-	return turn.FormatFEN(s, f)
+	f := 1
+	if len(fields) == 6 {
+		var err error
+		if f, err = strconv.Atoi(fields[5]); err != nil || f < 1 {
+			return "", fmt.Errorf("fen field 6 (fullmove number): want a number from 1, got %q", fields[5])
+		}
+	} else {
+		fields = append(fields, "0", "1")
+	}
+	n := 2*f - 1
+	if fields[1] == "b" {
+		n = 2 * f
+	}
+	fields[5] = strconv.Itoa(n)
+	return strings.Join(fields, " "), nil
 }
 
 // Actions appends the legal plies. Italian: before the last ply of the series, no ply that

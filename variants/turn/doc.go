@@ -25,7 +25,7 @@
 // separated by commas (e.g. "c6,e6"): pawns that double-stepped in the opponent's last turn.
 // What the fullmove number means is the variant's: the move number (orthodox, SDM, dice,
 // Marseillais, where fullmove 1 with White to move is the game's one-ply first turn), or the
-// series (progressive: n = 2f-1 with White to move, 2f with Black).
+// series number of the side to move, which is its length (progressive, P9).
 //
 // # Notation
 //
@@ -55,7 +55,8 @@
 // for a forced action): a 40-turn Marseillais game takes about 80 characters. Decode replays
 // and checks every action; a bad or truncated string gives an error that says which byte or
 // which action, never a panic. Every version ever written keeps decoding (the catalogue's
-// testdata holds samples).
+// testdata holds samples): version 2 differs from version 1 only in reading the start FEN as
+// the variant reads FENs today (see RecordVersion and FENUpgrader).
 //
 // # Turn-perft
 //

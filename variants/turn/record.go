@@ -9,9 +9,33 @@ import (
 	"slices"
 )
 
-// RecordVersion is the version byte that Encode writes. Every version ever written keeps
-// decoding (testdata/records holds samples of each).
-const RecordVersion = 1
+// RecordVersion is the newest version byte that Encode writes. Every version ever written
+// keeps decoding (the catalogue's testdata/records-v<N>.txt holds samples of each).
+//
+// Version 2 has the layout of version 1 and differs only in how the start FEN is read: by the
+// variant's Start as it reads FENs today. Version 1 was written before P9 changed what the
+// fullmove number of a progressive FEN means; Decode reads the start FEN of a version 1
+// record through the variant's FENUpgrader, when it has one. Encode writes version 2 only
+// when the two versions would read the record differently (a variant with a FENUpgrader,
+// started from a FEN); it writes version 1 otherwise, so that older versions of the program
+// still open those records.
+const RecordVersion = 2
+
+// FENUpgrader is implemented by a variant whose reading of a start FEN changed after game
+// records of version 1 were written (progressive chess, P9). UpgradeFEN returns the FEN that
+// the variant's Start reads today as the same start that version 1 read from fen.
+type FENUpgrader interface {
+	UpgradeFEN(fen string) (string, error)
+}
+
+// recordVersion returns the version Encode writes for a game of v started from start: the
+// oldest that reads it the same way.
+func recordVersion(v Variant, start string) byte {
+	if _, ok := v.(FENUpgrader); ok && start != "" {
+		return 2
+	}
+	return 1
+}
 
 // maxActions bounds the number of actions a record may hold.
 const maxActions = 1 << 16
@@ -44,9 +68,9 @@ type Opener func(id, options string) (Variant, error)
 var ErrRecord = errors.New("bad game record")
 
 // Encode returns the game's record as a compact URL-safe string (base64url without padding)
-// that Decode reads back. Layout of version 1, before base64:
+// that Decode reads back. Layout of versions 1 and 2 (see RecordVersion), before base64:
 //
-//	byte      version (1)
+//	byte      version (1 or 2)
 //	byte      variant code (0: followed by uvarint length and the ID)
 //	uvarint   length, then the option text
 //	uvarint   length, then the start FEN ("" = standard start)
@@ -60,7 +84,7 @@ var ErrRecord = errors.New("bad game record")
 // costs nothing.
 func (g *Game) Encode() string {
 	var b []byte
-	b = append(b, RecordVersion)
+	b = append(b, recordVersion(g.v, g.start))
 	id := g.v.ID()
 	code := variantCode(id)
 	b = append(b, code)
@@ -125,13 +149,14 @@ func Decode(text string, open Opener) (*Game, error) {
 		return nil, fmt.Errorf("%w: empty", ErrRecord)
 	}
 	switch version {
-	case 1:
-		return decodeV1(&r, open)
+	case 1, 2:
+		return decode(&r, open, version)
 	}
 	return nil, fmt.Errorf("%w: byte 0: unknown version %d", ErrRecord, version)
 }
 
-func decodeV1(r *byteReader, open Opener) (*Game, error) {
+// decode reads the rest of a record of version 1 or 2 (the same layout).
+func decode(r *byteReader, open Opener, version byte) (*Game, error) {
 	at := r.pos
 	code, ok := r.byte()
 	if !ok {
@@ -164,6 +189,11 @@ func decodeV1(r *byteReader, open Opener) (*Game, error) {
 	start, ok := r.string()
 	if !ok {
 		return nil, r.errorf(at, "start position", "truncated")
+	}
+	if up, ok := v.(FENUpgrader); ok && version == 1 && start != "" {
+		if start, err = up.UpgradeFEN(start); err != nil {
+			return nil, r.errorf(at, "start position", "%v", err)
+		}
 	}
 	g, err := NewGame(v, start)
 	if err != nil {
