@@ -10,8 +10,11 @@
 //   - P5 No legal ply at any point of a series and not in check: draw (progressive stalemate).
 //   - P6 E.p. only on the first ply of a series, against pawns that double-stepped in the
 //     opponent's previous series and did not move again.
-//   - P7 Ten series in a row without capture or pawn move: draw; repetition at series starts.
-//     (The 100-ply rule of O2 does not apply: P7 replaces it.)
+//   - P7 Ten series in a row without capture or pawn move: draw, unless the side about to
+//     move can mate with its coming series, as the series-mate solver finds within
+//     TenSeriesMateNodes nodes (search.SolveSeries); that series is then played, and the draw
+//     stands after it unless it mates. Repetition does not apply (a side's series only grow,
+//     so no two series starts are the same position), nor does the 100-ply rule of O2.
 //   - P8 Notation "1.e4 2.e5 Nf6 3.Bc4 Qh5 Qxf7#" (turn.Series).
 //   - P9 The fullmove number of a FEN is the series number of the side to move, which is its
 //     length, as problem collections write it.
@@ -28,10 +31,20 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/engine/search"
 	"github.com/plyground/plyground/variants/turn"
 )
+
+// TenSeriesMateNodes is the node bound of the series-mate solver when P7 asks whether the side
+// about to move can mate with its coming series after ten quiet series: the solver searches
+// every series the rules allow (exhaustively) until it finds a mate or has visited this many
+// nodes; a mate not found within the bound counts as none. A million nodes take about a
+// second; they are enough for every mate in the project's tests and problems, such as a
+// seven-ply series from a problem position that the solver finds in under 400 000 nodes.
+const TenSeriesMateNodes = 1_000_000
 
 // RuleSet is Italian or Scottish.
 type RuleSet uint8
@@ -79,10 +92,13 @@ type Options struct {
 type Variant struct {
 	set  RuleSet
 	opts Options
+	// solving marks the view the P7 solver searches with: it does not ask the solver again
+	// at the series start it is called for.
+	solving bool
 }
 
 // New returns progressive chess under the rule set with the options.
-func New(set RuleSet, o Options) Variant { return Variant{set, o} }
+func New(set RuleSet, o Options) Variant { return Variant{set: set, opts: o} }
 
 // Open returns progressive chess under the rule set for an option text such as "series=3".
 func Open(set RuleSet, options string) (turn.Variant, error) {
@@ -94,7 +110,7 @@ func Open(set RuleSet, options string) (turn.Variant, error) {
 	if s := vals["series"]; s != "" {
 		o.Series, _ = strconv.Atoi(s)
 	}
-	return Variant{set, o}, nil
+	return Variant{set: set, opts: o}, nil
 }
 
 // ID returns "progressive-italian" or "progressive-scottish".
@@ -202,14 +218,63 @@ func (v Variant) hasAction(s turn.State) bool {
 }
 
 // Do plays the ply; the series ends after its last ply, or (Scottish) after a checking ply.
+// A series that began after ten quiet series (which P7 let the mover play because it could
+// mate) ends the game in a draw unless it leaves the opponent without a ply.
 func (v Variant) Do(s turn.State, a turn.Action) turn.State {
 	t := s.Play(a.Move)
 	if t.Ply() < t.Plies() && !(v.set == Scottish && t.OpponentInCheck()) {
 		return t
 	}
 	n := s.Number() + 1
-	return t.EndTurn(s.Mover().Other(), n, n)
+	next := t.EndTurn(s.Mover().Other(), n, n)
+	if t.Quiet() >= 10 && v.hasAction(next) {
+		// Quiet counts the series completed before this one: this was the mating chance.
+		return next.WithOutcome(turn.Outcome{Result: turn.Draw, Reason: turn.TenSeries, Rule: "P7"})
+	}
+	return next
 }
+
+// Repeats reports false: no position repeats at series starts (P7), so threefold repetition
+// does not apply. It implements turn.Repeater.
+func (Variant) Repeats() bool { return false }
+
+// canMate reports whether the mover of s, at the start of a series, can mate with it: the
+// series-mate solver finds a mate within TenSeriesMateNodes nodes (P7). The answers are
+// remembered, so that asking about one position again costs nothing.
+func (v Variant) canMate(s turn.State) bool {
+	k := mateKey{set: v.set, key: s.Key(), series: s.Plies()}
+	mates.Lock()
+	m, ok := mates.known[k]
+	mates.Unlock()
+	if ok {
+		return m
+	}
+	w := v
+	w.solving = true
+	r := search.SolveSeries[turn.State, turn.Action](turn.NewSearchGame(w), s, search.Budget{Nodes: TenSeriesMateNodes})
+	mates.Lock()
+	if len(mates.known) >= 1024 {
+		clear(mates.known)
+	}
+	mates.known[k] = r.Mate
+	mates.Unlock()
+	return r.Mate
+}
+
+// mateKey names a series start for the solver's answers: the rule set, the position (with the
+// point in the turn and the e.p. rights) and the length of the series.
+type mateKey struct {
+	set    RuleSet
+	key    uint64
+	series int
+}
+
+// mates holds the solver's answers for canMate (a bounded cache shared by every Variant value:
+// the answer depends only on the key).
+var mates = struct {
+	sync.Mutex
+	known map[mateKey]bool
+}{known: map[mateKey]bool{}}
 
 // Explain says why a is not legal in s (nil when it is).
 func (v Variant) Explain(s turn.State, a turn.Action) error {
@@ -257,7 +322,9 @@ func containsMove(ms []engine.Move, m engine.Move) bool {
 }
 
 // Outcome returns checkmate (P2), progressive checkmate (P4), progressive stalemate (P5),
-// insufficient material (O2) or ten quiet series (P7) as s shows them.
+// insufficient material (O2) or ten quiet series (P7) as s shows them. After ten quiet series
+// the series-mate solver decides whether the mover can mate with its coming series (then the
+// game goes on), which may take a second the first time a position is asked about.
 func (v Variant) Outcome(s turn.State) turn.Outcome {
 	if o := s.Ended(); o.Over() {
 		return o
@@ -276,7 +343,7 @@ func (v Variant) Outcome(s turn.State) turn.Outcome {
 		if s.Position().InsufficientMaterial() {
 			return turn.Outcome{Result: turn.Draw, Reason: turn.Insufficient, Rule: "O2"}
 		}
-		if s.Quiet() >= 10 {
+		if s.Quiet() >= 10 && !v.solving && !v.canMate(s) {
 			return turn.Outcome{Result: turn.Draw, Reason: turn.TenSeries, Rule: "P7"}
 		}
 	}

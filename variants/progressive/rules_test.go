@@ -3,6 +3,8 @@ package progressive
 import (
 	"errors"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/plyground/plyground/engine"
@@ -211,36 +213,114 @@ func TestP6_EnPassantOnlyOnFirstPly(t *testing.T) {
 	}
 }
 
-func TestP7_RepetitionAtSeriesStarts(t *testing.T) {
-	// The rooks shuttle: White's odd series leave its rook on a1 and b1 in turn, Black's even
-	// series bring its rook back. White's series 1, 5 and 9 start from the same position.
-	g := game(t, Scottish, "r6k/8/8/8/8/8/8/R6K w - - 0 1", "")
-	rook := func(c engine.Color, n int) string {
-		moves := [2][2]string{{"Rb1", "Ra1"}, {"Rb8", "Ra8"}}
-		out := ""
-		at := 0
-		if c == engine.White {
-			at = (n / 2) % 2 // White's rook starts series n on a1 (0) or b1 (1)
+// TestP7NoRepetition: repetition does not apply in progressive chess. The rooks shuttle:
+// White's odd series leave its rook on a1 and b1 in turn, Black's even series bring its rook
+// back, so White's series 1, 5 and 9 start from the same placement, and nothing is drawn.
+func TestP7NoRepetition(t *testing.T) {
+	for _, set := range []RuleSet{Italian, Scottish} {
+		g := game(t, set, "r6k/8/8/8/8/8/8/R6K w - - 0 1", "")
+		rook := func(c engine.Color, n int) string {
+			moves := [2][2]string{{"Rb1", "Ra1"}, {"Rb8", "Ra8"}}
+			out := ""
+			at := 0
+			if c == engine.White {
+				at = (n / 2) % 2 // White's rook starts series n on a1 (0) or b1 (1)
+			}
+			for i := 0; i < n; i++ {
+				out += moves[c][(at+i)%2] + " "
+			}
+			return out
 		}
-		for i := 0; i < n; i++ {
-			out += moves[c][(at+i)%2] + " "
+		for n := 1; n <= 8; n++ {
+			c := engine.Color((n + 1) % 2)
+			if o := g.Outcome(); o.Over() {
+				t.Fatalf("%s: over before series %d: %v", set, n, o)
+			}
+			if err := g.PlayMovetext(rook(c, n)); err != nil {
+				t.Fatalf("%s: series %d: %v", set, n, err)
+			}
 		}
-		return out
-	}
-	for n := 1; n <= 8; n++ {
-		c := engine.Color((n + 1) % 2)
 		if o := g.Outcome(); o.Over() {
-			t.Fatalf("over before series %d: %v", n, o)
-		}
-		if err := g.PlayMovetext(rook(c, n)); err != nil {
-			t.Fatalf("series %d: %v", n, err)
+			t.Errorf("%s: %v at the start of series 9", set, o)
 		}
 	}
-	wantOutcome(t, g, turn.Draw, turn.Repetition, "P7")
+}
+
+// TestP7TenQuietSeriesUnlessMate plays the cases of testdata/p7.txt: after ten quiet series
+// the draw waits while the side to move can mate with its coming series.
+func TestP7TenQuietSeriesUnlessMate(t *testing.T) {
+	for _, c := range readCases(t, "testdata/p7.txt") {
+		for _, set := range []RuleSet{Italian, Scottish} {
+			t.Run(set.String()+": "+c["name"], func(t *testing.T) {
+				g := game(t, set, c["start"], c["ten"])
+				if s := g.State(); s.Seq() != 10 || s.Quiet() != 10 || s.Ply() != 0 {
+					t.Fatalf("after the ten series: seq %d, quiet %d, ply %d", s.Seq(), s.Quiet(), s.Ply())
+				}
+				if got := g.Outcome().String(); got != c["after ten"] {
+					t.Fatalf("after ten series: %q, want %q", got, c["after ten"])
+				}
+				if c["eleventh"] == "" {
+					return
+				}
+				if err := g.PlayMovetext(c["eleventh"]); err != nil {
+					t.Fatal(err)
+				}
+				if got := g.Outcome().String(); got != c["outcome"] {
+					t.Errorf("after the eleventh series: %q, want %q", got, c["outcome"])
+				}
+				if len(g.Variant().Actions(g.State(), nil)) != 0 && g.Outcome().Over() {
+					t.Error("the game is over, yet actions are offered")
+				}
+			})
+		}
+	}
+	// The rules pages state the solver's bound.
+	bound := "1,000,000"
+	if TenSeriesMateNodes != 1_000_000 {
+		t.Fatalf("bound %d: the rules pages say %s", TenSeriesMateNodes, bound)
+	}
+	for _, text := range []string{ItalianRules, ScottishRules} {
+		if !strings.Contains(text, bound) {
+			t.Errorf("the rules text does not state the bound %s:\n%s", bound, text)
+		}
+	}
+}
+
+// readCases reads "key: value" lines into cases separated by blank lines ("#" lines are
+// comments).
+func readCases(t *testing.T, path string) []map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []map[string]string
+	cur := map[string]string{}
+	for n, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "#"):
+		case strings.TrimSpace(line) == "":
+			if len(cur) > 0 {
+				out = append(out, cur)
+				cur = map[string]string{}
+			}
+		default:
+			k, v, ok := strings.Cut(line, ":")
+			if !ok {
+				t.Fatalf("%s:%d: want key: value", path, n+1)
+			}
+			cur[k] = strings.TrimSpace(v)
+		}
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
 }
 
 func TestP7_TenQuietSeries(t *testing.T) {
-	g := game(t, Scottish, "r3k3/8/8/8/8/8/8/R3K2R w - - 0 1", "")
+	// White, to move after the ten series, has its king alone: it cannot mate (P7).
+	g := game(t, Scottish, "r3k3/8/8/8/8/8/8/4K3 w - - 0 1", "")
 	v := g.Variant()
 	rng := rand.New(rand.NewPCG(7, 7))
 	for g.State().Seq() < 10 {

@@ -157,10 +157,20 @@ func (g *Game) Outcome() Outcome {
 	if o := g.v.Outcome(s); o.Over() {
 		return o
 	}
+	if r, ok := g.v.(Repeater); ok && !r.Repeats() {
+		return Outcome{}
+	}
 	if turnStart(s) && g.keys[s.Key()] >= 3 {
 		return Outcome{Draw, Repetition, g.v.Rule(Repetition)}
 	}
 	return Outcome{}
+}
+
+// Repeater is implemented by a variant that says whether threefold repetition (O2) applies to
+// it; it applies to a variant without the method. Progressive chess says no (P7).
+type Repeater interface {
+	// Repeats reports whether a position can come back, so that repetition applies.
+	Repeats() bool
 }
 
 // Apply plays a if it is legal; the error says why not (ErrGameOver, *RuleError).
