@@ -2,6 +2,7 @@ package nec
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -323,7 +324,8 @@ func TestN3_Validation(t *testing.T) {
 		{"geometry", Order{Player: 0, Steps: []Step{mv("(0,0)", "(1,2)", false)}}, ErrUnreachable},
 		{"out_of_bounds", Order{Player: 0, Steps: []Step{{Move: Move{From: sq(t, "(0,0)"), To: Sq(MaxCoord+1, 0)}}}}, ErrOutOfBounds},
 		{"unmarked_capture", Order{Player: 0, Steps: []Step{mv("(5,5)", "(6,6)", false)}}, ErrUnmarkedCapture},
-		{"x_on_empty", Order{Player: 0, Steps: []Step{mv("(0,0)", "(-3,0)", true)}}, ErrNothingToCapture},
+		{"x_on_empty_with_fallback", Order{Player: 0, Steps: []Step{mv("(0,0)", "(-3,0)", true), mv("(0,0)", "(-4,0)", false)}}, ErrNothingToCapture},
+		{"x_on_empty_alone", Order{Player: 0, Steps: []Step{mv("(0,0)", "(-3,0)", true)}}, nil}, // N4: a plain move
 		{"pawn_diagonal_empty", Order{Player: 0, Steps: []Step{mv("(5,5)", "(4,6)", false)}}, ErrNothingToCapture},
 		{"pawn_forward_blocked", Order{Player: 1, Steps: []Step{mv("(6,6)", "(6,5)", false)}}, nil},
 		{"first_condition", Order{Player: 0, Steps: []Step{{Move: Move{From: sq(t, "(0,0)"), To: sq(t, "(3,0)")}, IfCaptured: true}}}, ErrFirstStepCondition},
@@ -343,6 +345,42 @@ func TestN3_Validation(t *testing.T) {
 	}
 	if err := s.Validate(Order{Player: 1, Steps: []Step{mv("(0,5)", "(0,1)", false)}}); !errors.Is(err, ErrUnmarkedCapture) {
 		t.Error(err)
+	}
+}
+
+// TestN4CaptureMarkedOnEmptySquare: an order that marks a capture on a square that is empty on
+// the visible board is no capture. Alone, it is played as the plain move there, and the report
+// says so; with a fallback it is refused whole (nothing there can fail); when the plain move is
+// not legal either (a pawn moves diagonally only to capture), it is refused.
+func TestN4CaptureMarkedOnEmptySquare(t *testing.T) {
+	s := build(t, []Player{player("blue", North), player("green", North)},
+		"blue P (12,-7)", "blue P (20,-7)", "green R (10,-6)", "green P (30,30)")
+	cases := []struct {
+		name, blue, green string
+		rejected          error    // green's order refused with this, or nil
+		at                []string // then (12,-6) holds these pieces
+	}{
+		{"the pawn arrives: crowded", "(12,-6)", "RxP(12,-6)", nil, []string{"blue P", "green R"}},
+		{"nobody arrives: the rook just moves", "(20,-6)", "Rx(12,-6)", nil, []string{"green R"}},
+		{"with a fallback: refused", "(12,-6)", "RxP(12,-6) / R(10,-8)", ErrNothingToCapture, []string{"blue P"}},
+		{"a pawn's diagonal: refused", "(20,-6)", "(30,30)x(31,31)", ErrNothingToCapture, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ns, rep := play(t, s, "blue: "+c.blue, "green: "+c.green)
+			if c.rejected != nil {
+				wantRejected(t, s, rep, "green", c.rejected, "is empty")
+			} else {
+				r := result(t, s, rep, "green")
+				if r.Outcome != Played || !r.Unmarked || len(rep.Captures) != 0 {
+					t.Errorf("green: %+v, captures %v", r, rep.Captures)
+				}
+				if !strings.Contains(rep.String(), "played as a plain move") {
+					t.Errorf("the report does not say why:\n%s", rep)
+				}
+			}
+			wantAt(t, ns, "(12,-6)", c.at...)
+		})
 	}
 }
 

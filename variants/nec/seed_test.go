@@ -6,6 +6,7 @@ package nec
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -93,16 +94,22 @@ func pos4(t testing.TB) State {
 		"blue P (12,-7)", "blue P (14,-7)", "green R (10,-6)")
 }
 
-// N3/N5: "RxP(12,-6)" is no capture (the square is empty on the visible board); moving there at
-// the same time as the pawn crowds the square, and a crowded piece that stays dies.
+// N4/N5, the seed's own orders: blue advances its pawn to (12,-6) and green submits
+// "RxP(12,-6)". The square is empty on the visible board, so this is no capture: the rook moves
+// there as the pawn does, both pieces are crowded, and the report says why the rook's order was
+// played as a plain move. A crowded piece that stays dies, even if the other piece leaves.
 func TestSeedExample04(t *testing.T) {
 	s := pos4(t)
-	_, rep := play(t, s, "blue: (12,-6)", "green: RxP(12,-6)")
-	wantRejected(t, s, rep, "green", ErrNothingToCapture, "(12,-6) is empty")
-
-	ns, rep := play(t, s, "blue: (12,-6)", "green: R(12,-6)")
+	ns, rep := play(t, s, "blue: (12,-6)", "green: RxP(12,-6)")
 	wantAt(t, ns, "(12,-6)", "blue P", "green R")
-	if len(rep.Crowded) != 2 || !ns.Crowded(the(t, s, "(10,-6)").ID) {
+	r := result(t, s, rep, "green")
+	if r.Outcome != Played || !r.Unmarked || len(r.Captured) != 0 || len(rep.Captures) != 0 {
+		t.Errorf("green: %+v, captures %v", r, rep.Captures)
+	}
+	if !strings.Contains(rep.String(), "played as a plain move: written as a capture, but (12,-6) was empty on the visible board (N4)") {
+		t.Errorf("the report does not say why:\n%s", rep)
+	}
+	if len(rep.Crowded) != 2 || !ns.Crowded(the(t, s, "(10,-6)").ID) || !ns.Crowded(the(t, s, "(12,-7)").ID) {
 		t.Errorf("crowded: %v", rep.Crowded)
 	}
 	// N5: even if the pawn leaves, the rook dies unless it leaves too; nobody scores.
@@ -123,8 +130,10 @@ func TestSeedExample04(t *testing.T) {
 	}
 }
 
-// N3: "conditional on blue pawn advancing, Rx(14,-6)" cannot be expressed; "RxP(14,-6) / R(10,-8)"
-// is illegal because there is no pawn on (14,-6); the plain move would crowd the square (N5).
+// N3/N4: "conditional on blue pawn advancing, Rx(14,-6)" cannot be expressed; "RxP(14,-6) /
+// R(10,-8)" is refused whole because there is no pawn on (14,-6): with a fallback, a capture on
+// an empty square, which nothing can make fail, is not read as a plain move; the plain move
+// would crowd the square (N5).
 func TestSeedExample05(t *testing.T) {
 	s := pos4(t)
 	_, rep := play(t, s, "blue: (14,-6)", "green: RxP(14,-6) / R(10,-8)")
