@@ -126,7 +126,7 @@ func TestRecordSamplesDecodeForever(t *testing.T) {
 	for _, c := range []struct {
 		path  string
 		least int
-	}{{"testdata/records-v1.txt", 9}, {"testdata/records-v2.txt", 3}} {
+	}{{"testdata/records-v1.txt", 14}, {"testdata/records-v2.txt", 3}} {
 		samples := readSamples(t, c.path)
 		if len(samples) < c.least {
 			t.Fatalf("%s: %d samples", c.path, len(samples))
@@ -152,6 +152,9 @@ func TestRecordSamplesDecodeForever(t *testing.T) {
 			}
 			if got := g.Outcome().String(); got != f["outcome"] {
 				t.Errorf("%s:%d: outcome %q, want %q", c.path, s.line, got, f["outcome"])
+			}
+			if rules, ok := f["rules"]; ok && g.Legacy() != (rules == "version 1") {
+				t.Errorf("%s:%d: legacy %v, want the rules of %s", c.path, s.line, g.Legacy(), rules)
 			}
 			enc := g.Encode()
 			if !upgraded {

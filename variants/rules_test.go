@@ -60,3 +60,42 @@ func TestP9OldRecordsAndPGNKeepTheirGames(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordV1KeepsItsRules: a record of version 1 that today's rules would read as another game
+// (here: it goes on after a position that is a threefold repetition today, O2) keeps the rules it
+// was written under: it replays from its Record, plays on under them, and is written back as
+// version 1.
+func TestRecordV1KeepsItsRules(t *testing.T) {
+	const text = "AQEAAAAKbFpLRaS0gA" // 1.e4 Nc6 2.Nf3 Nb8 3.Ng1 Nc6 4.Nf3 Nb8 5.Ng1 Nf6
+	g, err := Decode(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Legacy() || g.Outcome().Over() {
+		t.Fatalf("legacy %v, outcome %v", g.Legacy(), g.Outcome())
+	}
+	again, err := Replay(g.Record())
+	if err != nil || !again.Legacy() || again.Encode() != text {
+		t.Fatalf("replayed from its Record: %v", err)
+	}
+	// It plays on: 6...Ng8 brings back the position after 2...Nb8 and 4...Nb8 a third time.
+	if err := g.PlayMovetext("6.Nf3"); err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Outcome(); o.Over() {
+		t.Fatalf("over: %v", o)
+	}
+	if err := g.PlayMovetext("Ng8"); err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Outcome().String(); got != "Draw: threefold repetition (O2)" {
+		t.Errorf("outcome %q", got)
+	}
+	if v := recordVersion(t, g.Encode()); v != 1 {
+		t.Errorf("written as version %d", v)
+	}
+	back, err := Decode(g.Encode())
+	if err != nil || back.Movetext() != g.Movetext() || !back.Legacy() {
+		t.Errorf("round trip: %v", err)
+	}
+}

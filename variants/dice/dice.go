@@ -289,7 +289,7 @@ func (Variant) ExplainSquares(s turn.State, from, to engine.Square) error {
 }
 
 // Outcome returns a captured king (D4), checkmate or stalemate judged before the roll (D4),
-// insufficient material or the fifty-move rule (O2) as s shows them.
+// insufficient material (O2) or the fifty-move rule (D7) as s shows them.
 func (v Variant) Outcome(s turn.State) turn.Outcome {
 	if o := s.Ended(); o.Over() {
 		return o
@@ -302,6 +302,9 @@ func (v Variant) Outcome(s turn.State) turn.Outcome {
 			return turn.Outcome{Result: turn.Win(s.Mover().Other()), Reason: turn.Checkmate, Rule: "D4"}
 		}
 		return turn.Outcome{Result: turn.Draw, Reason: turn.Stalemate, Rule: "D4"}
+	}
+	if s.Legacy() {
+		return turn.DrawByRule(s, v.LegacyRule)
 	}
 	return turn.DrawByRule(s, v.Rule)
 }
@@ -320,4 +323,14 @@ func (Variant) Rule(r turn.Reason) string {
 		return "D7"
 	}
 	return "O2"
+}
+
+// LegacyRule returns the rule that decided r in a game under the rules of version 1 records
+// (turn.State.Legacy), which counted passes toward repetition: O2 for the draws, as Rule
+// otherwise. It implements turn.LegacyRuler.
+func (v Variant) LegacyRule(r turn.Reason) string {
+	if r == turn.Repetition || r == turn.FiftyMoves {
+		return "O2"
+	}
+	return v.Rule(r)
 }

@@ -227,7 +227,7 @@ func (v Variant) Do(s turn.State, a turn.Action) turn.State {
 	}
 	n := s.Number() + 1
 	next := t.EndTurn(s.Mover().Other(), n, n)
-	if t.Quiet() >= 10 && v.hasAction(next) {
+	if t.Quiet() >= 10 && !t.Legacy() && v.hasAction(next) {
 		// Quiet counts the series completed before this one: this was the mating chance.
 		return next.WithOutcome(turn.Outcome{Result: turn.Draw, Reason: turn.TenSeries, Rule: "P7"})
 	}
@@ -235,7 +235,8 @@ func (v Variant) Do(s turn.State, a turn.Action) turn.State {
 }
 
 // Repeats reports false: no position repeats at series starts (P7), so threefold repetition
-// does not apply. It implements turn.Repeater.
+// does not apply (turn.Game still judges it in a game under the rules of version 1 records).
+// It implements turn.Repeater.
 func (Variant) Repeats() bool { return false }
 
 // canMate reports whether the mover of s, at the start of a series, can mate with it: the
@@ -343,7 +344,8 @@ func (v Variant) Outcome(s turn.State) turn.Outcome {
 		if s.Position().InsufficientMaterial() {
 			return turn.Outcome{Result: turn.Draw, Reason: turn.Insufficient, Rule: "O2"}
 		}
-		if s.Quiet() >= 10 && !v.solving && !v.canMate(s) {
+		// Under the rules of version 1 records the draw came at once (turn.State.Legacy).
+		if s.Quiet() >= 10 && (s.Legacy() || !v.solving && !v.canMate(s)) {
 			return turn.Outcome{Result: turn.Draw, Reason: turn.TenSeries, Rule: "P7"}
 		}
 	}

@@ -220,7 +220,8 @@ func (v Variant) Do(s turn.State, a turn.Action) turn.State {
 	next := advance(t, s.Number())
 	// S4: at the end of every turn the side just moved against is judged for checkmate, also
 	// when its next turn is skipped (when it moves next, Outcome finds the mate as usual).
-	if next.Mover() == us && t.OpponentMated() {
+	// Games under the rules of version 1 records did not (turn.State.Legacy).
+	if next.Mover() == us && !t.Legacy() && t.OpponentMated() {
 		return next.WithOutcome(mate)
 	}
 	return next

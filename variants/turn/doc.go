@@ -54,9 +54,11 @@
 // among the legal actions sorted by Action.Key, in the fewest bits that hold the count (none
 // for a forced action): a 40-turn Marseillais game takes about 80 characters. Decode replays
 // and checks every action; a bad or truncated string gives an error that says which byte or
-// which action, never a panic. Every version ever written keeps decoding (the catalogue's
-// testdata holds samples): version 2 differs from version 1 only in reading the start FEN as
-// the variant reads FENs today (see RecordVersion and FENUpgrader).
+// which action, never a panic. Every version ever written keeps decoding to the game it
+// recorded (the catalogue's testdata holds samples). Version 1 was written under the rules
+// before RULES.md changed S4, S5, O2, D7, P7 and P9: such a record is read under them, and a
+// game that today's rules would make another keeps them (State.Legacy, Game.Legacy); see
+// RecordVersion.
 //
 // # Turn-perft
 //

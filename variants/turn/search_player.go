@@ -70,7 +70,7 @@ func (p *Player) Think(game *Game, o ThinkOptions) (Thought, error) {
 	states := game.states
 	for i, st := range states[:len(states)-1] {
 		// As for Game.Outcome, a position reached by a pass is no repetition (D7).
-		if turnStart(st) && (i == 0 || counts(game.actions[i-1])) {
+		if turnStart(st) && (i == 0 || game.counts(game.actions[i-1])) {
 			hist = append(hist, p.g.Key(st))
 		}
 	}

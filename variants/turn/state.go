@@ -38,6 +38,7 @@ type State struct {
 	roll    Dice            // this turn's roll (dice); zero until rolled
 	first   bool            // the game's first turn (Marseillais M1)
 	active  bool            // this turn has made a capture or a pawn move
+	legacy  bool            // the game follows the rules of records of version 1 (see Legacy)
 }
 
 // Setup describes the start of a turn for NewState.
@@ -102,6 +103,23 @@ func (s State) Quiet() int { return int(s.quiet) }
 
 // First reports whether this is the game's first turn.
 func (s State) First() bool { return s.first }
+
+// Legacy reports whether the game follows the rules under which game records of version 1 were
+// written, before RULES.md changed S4, S5, O2, D7 and P7 (see RecordVersion): a record of that
+// version that today's rules would read as another game is replayed, and played on, under them.
+// Such a state differs in these points only:
+//   - Key counts an e.p. target whenever one is set, takeable or not (O2 before);
+//   - EndTurn drops the mover's double steps when the same side moves again (S5 before);
+//   - the variants that changed read it: SDM does not judge the skipped side for mate at the
+//     end of a turn (S4), progressive chess keeps repetition and draws after ten quiet series
+//     at once (P7), and Game counts positions reached by a pass toward repetition (D7).
+func (s State) Legacy() bool { return s.legacy }
+
+// asLegacy returns s following the rules of version 1 records.
+func (s State) asLegacy() State {
+	s.legacy = true
+	return s
+}
 
 // Ended returns the outcome decided by the last action, if any (a mate inside a double move,
 // a captured king); the variant's Outcome adds the outcomes read from the position.
@@ -405,6 +423,8 @@ func (s State) EndTurn(side engine.Color, plies, number int) State {
 			}
 		}
 		s.pushed = 0
+	} else if s.legacy {
+		s.pushed = 0 // S5 before: the rights lapsed with the skipped turn
 	}
 	s.pos = s.pos.WithTurn(side)
 	s.ep = ep
@@ -501,10 +521,14 @@ func (s State) CaptureTargets() engine.Bitboard {
 // next are part of the key too (they differ from single steps to the same squares).
 func (s State) Key() uint64 {
 	h := s.pos.Hash()
-	if t := s.CaptureTargets(); t != 0 {
+	if s.legacy {
+		if s.ep != 0 {
+			h ^= mix(1, uint64(s.CaptureTargets()))
+		}
+	} else if t := s.CaptureTargets(); t != 0 {
 		h ^= mix(1, uint64(t))
 	}
-	if s.pushed != 0 {
+	if s.pushed != 0 && !s.legacy {
 		if t := s.pendingTargets(); t != 0 {
 			h ^= mix(9, uint64(t))
 		}
