@@ -59,7 +59,7 @@ func (r *resolver) apply(rep *Report) State {
 		}
 	}
 
-	ns := State{players: players, update: s.update + 1, limits: s.limits, dirs: s.dirs}
+	ns := State{players: players, update: s.update + 1, limits: s.limits, dirs: s.dirs, legacy: s.legacy}
 	ns.pieces = make([]Piece, 0, n)
 	newIndex := make([]int32, n)
 	for i, p := range s.pieces {

@@ -82,7 +82,7 @@ func (s *State) checkOrder(o Order) ([]checked, error) {
 	cs := make([]checked, len(o.Steps))
 	for i, st := range o.Steps {
 		c, err := s.checkMove(o.Player, st.Move)
-		if err != nil && len(o.Steps) == 1 {
+		if err != nil && len(o.Steps) == 1 && !s.legacy {
 			c, err = s.unmarkedCapture(o.Player, st.Move, err)
 		}
 		if err != nil {

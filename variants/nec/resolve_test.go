@@ -259,6 +259,48 @@ func TestN6_NewAttackerOwnClock(t *testing.T) {
 	}
 }
 
+// TestN6ChaseGivesNewChanceNotExemption: two pieces that come to attack each other in one update
+// are exempt from each other only if neither attacked the other before it (NEC-D32). An attacker
+// that follows its target onto a new line gives it a new one-update chance instead.
+func TestN6ChaseGivesNewChanceNotExemption(t *testing.T) {
+	cases := []struct {
+		name   string
+		start  State
+		orders []string
+		a, b   string // the two pieces after the update
+		exempt bool   // their records are exempt
+	}{
+		{"the seed's chase (16)-(17)", pos16(t), []string{"green: Q(32,-3)", "blue: R(28,-6)-(32,-6)"},
+			"(32,-6)", "(32,-3)", false},
+		{"a one-way attack before: a queen chases a guard", build(t, []Player{player("blue", North), player("green", North)},
+			"blue Q (0,5)", "green G (0,0)"), []string{"green: G(1,1)", "blue: Q(0,2)"},
+			"(0,2)", "(1,1)", false},
+		{"no attack before: simultaneous arrival (34)-(35)", pos34(t), []string{"green: Q(27,-5)", "crimson: R(32,-5)"},
+			"(32,-5)", "(27,-5)", true},
+		// Records written under the old rules replay under them: the chase was exempt.
+		{"the seed's chase under the old rules", pos16(t).AsLegacy(), []string{"green: Q(32,-3)", "blue: R(28,-6)-(32,-6)"},
+			"(32,-6)", "(32,-3)", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ns, _ := play(t, c.start, c.orders...)
+			for _, pair := range [][2]string{{c.a, c.b}, {c.b, c.a}} {
+				th, ok := threatOf(t, ns, pair[0], pair[1])
+				if !ok || th.Age != 0 || th.Exempt != c.exempt {
+					t.Errorf("%s on %s: %+v %v, want age 0, exempt %v", pair[0], pair[1], th, ok, c.exempt)
+				}
+			}
+			// One update later, without moving: capturable unless exempt.
+			ns2, _ := play(t, ns)
+			var want Mark
+			if !c.exempt {
+				want = MarkClock
+			}
+			wantMarks(t, ns2, c.b, want)
+		})
+	}
+}
+
 // NEC-D23: an exempt record whose pair is no longer mutual restarts on the one-update clock.
 func TestNEC_D23_ExemptLostWhenNotMutual(t *testing.T) {
 	s := pos35(t)
@@ -364,9 +406,15 @@ func TestN4CaptureMarkedOnEmptySquare(t *testing.T) {
 		{"nobody arrives: the rook just moves", "(20,-6)", "Rx(12,-6)", nil, []string{"green R"}},
 		{"with a fallback: refused", "(12,-6)", "RxP(12,-6) / R(10,-8)", ErrNothingToCapture, []string{"blue P"}},
 		{"a pawn's diagonal: refused", "(20,-6)", "(30,30)x(31,31)", ErrNothingToCapture, nil},
+		// Records written under the old rules replay under them: such an order was refused.
+		{"under the old rules: refused", "(12,-6)", "RxP(12,-6)", ErrNothingToCapture, []string{"blue P"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			s := s
+			if strings.HasPrefix(c.name, "under the old rules") {
+				s = s.AsLegacy()
+			}
 			ns, rep := play(t, s, "blue: "+c.blue, "green: "+c.green)
 			if c.rejected != nil {
 				wantRejected(t, s, rep, "green", c.rejected, "is empty")

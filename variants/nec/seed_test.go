@@ -316,47 +316,52 @@ func TestSeedExample15(t *testing.T) {
 
 // --- (16)-(20): new lines give new chances; a still attacker keeps its clock ------------------
 
-// pos16: blue's rook arrives on (28,-6) (defended by the rook on (40,-6)) as green's queen arrives
-// on (28,-3): blue has threatened green's queen.
+// pos16: the seed's position (16) as it is told, with no other piece: blue's rook on (28,-6)
+// has threatened green's queen on (28,-3) along the file x=28 (and, on one file, the queen
+// attacks the rook as well). Where the two stood is not told; the seed's moves to (32,-3) and
+// (32,-6) and its "a different file than he was previously giving check on" fit this.
 func pos16(t testing.TB) State {
-	s := build(t, []Player{player("blue", North), player("green", North)},
-		"blue R (24,-6)", "blue R (40,-6)", "green Q (25,0)")
-	ns, _ := play(t, s, "green: Q(28,-3)", "blue: R(24,-6)-(28,-6)")
-	return ns
+	return build(t, []Player{player("blue", North), player("green", North)},
+		"blue R (28,-6)", "green Q (28,-3)")
 }
 
-// N6: blue has threatened the queen; it gets one chance (the rook is stabilized, NEC-D22).
+// N6: blue has threatened the queen; it gets one chance: the threat is new (age 0), and nothing
+// is capturable yet.
 func TestSeedExample16(t *testing.T) {
 	s := pos16(t)
 	th, ok := threatOf(t, s, "(28,-6)", "(28,-3)")
-	if !ok || th.Age != 0 || th.Exempt {
+	if !ok || th.Age != 0 || th.Exempt || th.Line.String() != "x=28" {
 		t.Errorf("rook on queen: %+v %v", th, ok)
-	}
-	if back, _ := threatOf(t, s, "(28,-3)", "(28,-6)"); !back.Exempt {
-		t.Errorf("queen on rook: %+v", back)
 	}
 	if len(s.CapturablePieces()) != 0 {
 		t.Errorf("capturable %v", s.CapturablePieces())
 	}
-	// "R(28,-6)" alone is ambiguous: both rooks could go there.
-	if _, err := s.ReadOrder(0, "R(29,-6)"); err == nil {
-		t.Error("ambiguous short form accepted")
-	}
 }
 
-// N6: the rook attacks again along a new file: a new chance, not capturable.
+// N6: green plays Q(32,-3) and blue R(32,-6): the rook follows the queen onto a new file. It
+// attacked the queen before the update, so the two do not "arrive at the same time" (the
+// exemption of example (35) is not for a chase): the queen gets yet another chance, one update
+// long, and is capturable if it stays. Told literally, the old rule would have left the queen
+// exempt forever. The queen attacks the rook along the new file too, and runs the same clock.
 func TestSeedExample17(t *testing.T) {
 	s := pos16(t)
 	ns, _ := play(t, s, "green: Q(32,-3)", "blue: R(28,-6)-(32,-6)")
 	th, ok := threatOf(t, ns, "(32,-6)", "(32,-3)")
-	if !ok || th.Age != 0 || th.Line.String() != "x=32" {
-		t.Errorf("threat %+v %v", th, ok)
+	if !ok || th.Age != 0 || th.Exempt || th.Line.String() != "x=32" {
+		t.Errorf("rook on queen: %+v %v", th, ok)
+	}
+	if back, ok := threatOf(t, ns, "(32,-3)", "(32,-6)"); !ok || back.Age != 0 || back.Exempt {
+		t.Errorf("queen on rook: %+v %v", back, ok)
 	}
 	wantMarks(t, ns, "(32,-3)", 0)
+	wantMarks(t, ns, "(32,-6)", 0)
 	// The new chance is one update long.
 	ns2, _ := play(t, ns)
 	wantMarks(t, ns2, "(32,-3)", MarkClock)
-	wantMarks(t, ns2, "(32,-6)", 0)
+	wantMarks(t, ns2, "(32,-6)", MarkClock)
+	// The queen that moves off the file again gets away.
+	ns3, _ := play(t, ns, "green: Q(36,-3)")
+	wantMarks(t, ns3, "(36,-3)", 0)
 }
 
 // pos18: blue's chancellor on (5,-12), green's pawn running on (3,-10).
