@@ -25,7 +25,13 @@ import (
 // where "u" holds one list per update with one order text per player in the notation of
 // RULES.md 11.1, as nec.State.FormatOrder writes it on the board of that update ("" when the
 // player submitted nothing). Fields it does not know are ignored.
-const RecordVersion = 1
+//
+// Version 2 is version 1 with the character "2", resolved under today's rules. Version 1 was
+// written under the rules before RULES.md changed N4 and N6, so DecodeRecord replays it under
+// them (nec.State.AsLegacy); when every update then ends on the same board under today's rules,
+// the record is today's game, else it keeps the old rules (its Start is a legacy state) and is
+// written back as version 1.
+const RecordVersion = 2
 
 // ErrRecord is wrapped by every error of DecodeRecord.
 var ErrRecord = errors.New("bad game record")
@@ -111,7 +117,8 @@ func Open(r Record) (*Game, error) {
 	return g, nil
 }
 
-// EncodeRecord writes a record as URL-safe text in the current version.
+// EncodeRecord writes a record as URL-safe text: in the current version, or in version 1 for a
+// game that keeps the rules of that version (its Start is a legacy state).
 func EncodeRecord(r Record) string {
 	w := wireRecord{Seats: r.Seats, Seed: r.Seed, Start: r.Start.Encode(), U: make([][]string, len(r.Updates))}
 	s := r.Start
@@ -139,7 +146,11 @@ func EncodeRecord(r Record) string {
 	zw, _ := flate.NewWriter(&buf, flate.BestCompression) // cannot fail: valid level
 	zw.Write(js)
 	zw.Close()
-	return "1" + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	version := "2"
+	if r.Start.Legacy() {
+		version = "1"
+	}
+	return version + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
 
 // DecodeRecord reads a record written by EncodeRecord (any version) and replays it to check
@@ -151,12 +162,13 @@ func DecodeRecord(text string) (Record, error) {
 	if text == "" {
 		return Record{}, fmt.Errorf("%w: empty", ErrRecord)
 	}
-	if text[0] != '1' {
-		if text[0] >= '2' && text[0] <= '9' {
-			return Record{}, fmt.Errorf("%w: version %c is newer than this app knows (1)", ErrRecord, text[0])
+	if text[0] != '1' && text[0] != '2' {
+		if text[0] >= '3' && text[0] <= '9' {
+			return Record{}, fmt.Errorf("%w: version %c is newer than this app knows (%d)", ErrRecord, text[0], RecordVersion)
 		}
 		return Record{}, fmt.Errorf("%w: unknown version %q", ErrRecord, text[:1])
 	}
+	legacy := text[0] == '1'
 	raw, err := base64.RawURLEncoding.DecodeString(text[1:])
 	if err != nil {
 		return Record{}, fmt.Errorf("%w: %v", ErrRecord, err)
@@ -182,6 +194,13 @@ func DecodeRecord(text string) (Record, error) {
 	if len(w.U) > MaxUpdates {
 		return Record{}, fmt.Errorf("%w: %d updates, at most %d", ErrRecord, len(w.U), MaxUpdates)
 	}
+	// Version 1 is replayed under its own rules (r) and, alongside, under today's (now) as long
+	// as every board comes out the same.
+	var now *Record
+	if legacy {
+		now = &Record{Seats: w.Seats, Seed: w.Seed, Start: start, boards: []nec.State{start}}
+		start = start.AsLegacy()
+	}
 	r := Record{Seats: w.Seats, Seed: w.Seed, Start: start, boards: []nec.State{start}}
 	s := start
 	for k, texts := range w.U {
@@ -206,7 +225,19 @@ func DecodeRecord(text string) (Record, error) {
 		r.Updates = append(r.Updates, os)
 		r.boards = append(r.boards, next)
 		r.reports = append(r.reports, rep)
+		if now != nil {
+			if same, nrep, err := now.boards[k].Resolve(os); err == nil && same.Equal(next) {
+				now.Updates = append(now.Updates, os)
+				now.boards = append(now.boards, same)
+				now.reports = append(now.reports, nrep)
+			} else {
+				now = nil
+			}
+		}
 		s = next
+	}
+	if now != nil {
+		return *now, nil
 	}
 	return r, nil
 }

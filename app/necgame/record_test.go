@@ -110,6 +110,55 @@ func TestNEC_RecordV1Sample(t *testing.T) {
 	}
 }
 
+// TestN6_RecordV1KeepsItsRules: testdata/record-v1-chase.txt was written by the program
+// before N6 changed (version 1). Blue's rook follows green's queen from the file x=28 to x=32
+// (seed examples 16-17), nobody moves, then the rook tries Rx(32,-3) as the queen goes to
+// (36,-3). Under the old rules the two were exempt from each other, so the queen escaped and the
+// rook missed; under today's the queen would be capturable and taken. The record replays as it
+// was played, keeps its old rules, and is written back as version 1. The other sample, with no
+// such update, is a game of today's rules.
+func TestN6_RecordV1KeepsItsRules(t *testing.T) {
+	raw, err := os.ReadFile("testdata/record-v1-chase.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.TrimSpace(string(raw))
+	r, err := DecodeRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Start.Legacy() {
+		t.Error("the record does not keep its rules")
+	}
+	g, err := Open(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	for _, c := range []struct {
+		sq   nec.Square
+		kind nec.Kind
+	}{{nec.Sq(36, -3), nec.Queen}, {nec.Sq(32, -3), nec.Rook}} {
+		if ps := s.At(c.sq); len(ps) != 1 || ps[0].Kind != c.kind {
+			t.Errorf("on %v: %+v, want a %v", c.sq, ps, c.kind)
+		}
+	}
+	if back := EncodeRecord(g.Record()); back != text {
+		t.Errorf("written back as %.20q..., want the same text", back)
+	}
+	raw, err = os.ReadFile("testdata/record-v1.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = DecodeRecord(strings.TrimSpace(string(raw)))
+	if err != nil || r.Start.Legacy() {
+		t.Errorf("the pawn-and-knight sample: legacy %v, %v", r.Start.Legacy(), err)
+	}
+	if text := EncodeRecord(r); !strings.HasPrefix(text, "2") {
+		t.Errorf("a game of today's rules written as %.5q", text)
+	}
+}
+
 // TestNEC_WriteSample rewrites testdata/record-v1.txt from hand-made orders (run with
 // NEC_WRITE_SAMPLE=1 only when the sample is missing; a version's sample never changes).
 func TestNEC_WriteSample(t *testing.T) {
@@ -143,7 +192,7 @@ func TestNEC_DecodeRecordErrors(t *testing.T) {
 	good := EncodeRecord(botGame(t, 2).Record())
 	cases := map[string]string{
 		"":                                   "empty",
-		"2abc":                               "newer",
+		"3abc":                               "newer",
 		"xabc":                               "unknown version",
 		"1!!!":                               "illegal base64",
 		"1" + good[1:20]:                     "",

@@ -68,8 +68,9 @@ func (p *Player) Think(game *Game, o ThinkOptions) (Thought, error) {
 	}
 	var hist []uint64
 	states := game.states
-	for _, st := range states[:len(states)-1] {
-		if turnStart(st) {
+	for i, st := range states[:len(states)-1] {
+		// As for Game.Outcome, a position reached by a pass is no repetition (D7).
+		if turnStart(st) && (i == 0 || game.counts(game.actions[i-1])) {
 			hist = append(hist, p.g.Key(st))
 		}
 	}

@@ -31,7 +31,7 @@ func start(t testing.TB, v turn.Variant, fen string) turn.State {
 }
 
 // afterE4E5Nf6 is progressive chess after 1.e4 2.e5 Nf6: White's series 3.
-const afterE4E5Nf6 = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+const afterE4E5Nf6 = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3"
 
 // TestP4_SolveSeriesExample checks the example in both rule sets: after 1.e4 2.e5 Nf6
 // White mates with a three-ply series. The series is replayed through the rules (Apply), which
