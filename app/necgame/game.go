@@ -10,7 +10,7 @@ import (
 )
 
 // MaxLevel is the strongest bot level.
-const MaxLevel = 3
+const MaxLevel = bot.MaxLevel
 
 // MaxNameLen bounds a person's name, in bytes.
 const MaxNameLen = 40

@@ -35,6 +35,9 @@ type Options struct {
 	Stop *atomic.Bool
 }
 
+// MaxLevel is the strongest playing level (Level).
+const MaxLevel = 3
+
 // Level returns the options of a playing level from 1 (quick) to 3 (the most thorough);
 // levels out of range are clamped. Like the 8x8 levels (engine/search), each level has a node
 // budget, which makes its orders reproducible, and a time cap, which binds only where the
