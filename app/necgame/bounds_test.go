@@ -100,7 +100,7 @@ func TestNEC_RecordBounds(t *testing.T) {
 		{"an army of MaxArmy+1", func(t testing.TB) string { return army(t, MaxArmy+1) }, false, true},
 		{"an army of 100", func(t testing.TB) string { return army(t, 100) }, false, true},
 		{"nec.MaxPlayers players", func(testing.TB) string { return players(nec.MaxPlayers) }, true, false},
-		{"nec.MaxPlayers+1 players", func(testing.TB) string { return players(nec.MaxPlayers + 1) }, false, false},
+		{"nec.MaxPlayers+1 players", func(testing.TB) string { return players(nec.MaxPlayers + 1) }, false, true},
 		{"nec.MinPlayers players", func(testing.TB) string { return players(nec.MinPlayers) }, true, false},
 		{"nec.MinPlayers-1 players", func(testing.TB) string { return players(nec.MinPlayers - 1) }, false, false},
 		{"JSON of maxRecordJSON bytes", func(t testing.TB) string { return paddedJSON(t, maxRecordJSON) }, true, false},
@@ -243,5 +243,21 @@ func TestNEC_HistoryBoards(t *testing.T) {
 	h, err := Open(r)
 	if err != nil || h.Updates() != n {
 		t.Fatalf("open the earlier record: %v", err)
+	}
+}
+
+// TestNEC_Summarize: a record's summary (seats, start, number of updates) without its replay,
+// with the same bounds.
+func TestNEC_Summarize(t *testing.T) {
+	g := botGame(t, 5)
+	sum, err := Summarize(EncodeRecord(g.Record()))
+	if err != nil || sum.Updates != 5 || len(sum.Seats) != 3 || !sum.Start.Equal(g.Start()) {
+		t.Fatalf("summary %+v, %v", sum, err)
+	}
+	if _, err := Summarize(passing(t, 2, MaxUpdates+1)); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("a record beyond the bounds: %v", err)
+	}
+	if _, err := Summarize("1AAAA"); !errors.Is(err, ErrRecord) {
+		t.Errorf("a damaged record: %v", err)
 	}
 }

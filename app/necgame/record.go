@@ -31,7 +31,8 @@ const RecordVersion = 1
 var ErrRecord = errors.New("bad game record")
 
 // ErrTooLarge is wrapped by the errors of DecodeRecord for a record beyond the bounds of a
-// game (MaxUpdates, MaxArmy, MaxRecordText and the size of its text once unpacked).
+// game (MaxUpdates, MaxArmy, nec.MaxPlayers, MaxRecordText and the size of its text once
+// unpacked).
 var ErrTooLarge = errors.New("larger than any game of this app")
 
 // The bounds of a record, the same for a link and a saved game. They are what a game of this
@@ -161,49 +162,9 @@ func EncodeRecord(r Record) string {
 // bounds of a game (MaxUpdates, MaxArmy, MaxRecordText) it also wraps ErrTooLarge, and comes
 // before anything is replayed.
 func DecodeRecord(text string) (Record, error) {
-	if len(text) > MaxRecordText {
-		return Record{}, fmt.Errorf("%w: %w: %d characters, at most %d", ErrRecord, ErrTooLarge, len(text), MaxRecordText)
-	}
-	if text == "" {
-		return Record{}, fmt.Errorf("%w: empty", ErrRecord)
-	}
-	if text[0] != '1' {
-		if text[0] >= '2' && text[0] <= '9' {
-			return Record{}, fmt.Errorf("%w: version %c is newer than this app knows (1)", ErrRecord, text[0])
-		}
-		return Record{}, fmt.Errorf("%w: unknown version %q", ErrRecord, text[:1])
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(text[1:])
+	w, start, updates, err := unpack(text)
 	if err != nil {
-		return Record{}, fmt.Errorf("%w: %w", ErrRecord, err)
-	}
-	js, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), maxRecordJSON+1))
-	if err != nil {
-		return Record{}, fmt.Errorf("%w: decompressing: %w", ErrRecord, err)
-	}
-	if len(js) > maxRecordJSON {
-		return Record{}, fmt.Errorf("%w: %w: more than %d bytes once unpacked", ErrRecord, ErrTooLarge, maxRecordJSON)
-	}
-	var w wireRecordIn
-	if err := json.Unmarshal(js, &w); err != nil {
-		return Record{}, fmt.Errorf("%w: %w", ErrRecord, err)
-	}
-	if len(w.Start) > maxStartText {
-		return Record{}, fmt.Errorf("%w: %w: a start of %d characters, at most %d", ErrRecord, ErrTooLarge, len(w.Start), maxStartText)
-	}
-	start, err := nec.DecodeState(w.Start)
-	if err != nil {
-		return Record{}, fmt.Errorf("%w: start: %w", ErrRecord, err)
-	}
-	if err := checkArmies(start); err != nil {
-		return Record{}, fmt.Errorf("%w: %w", ErrRecord, err)
-	}
-	if err := checkSeats(w.Seats, start.NumPlayers()); err != nil {
-		return Record{}, fmt.Errorf("%w: %w", ErrRecord, err)
-	}
-	updates, err := readUpdates(w.U, start.NumPlayers())
-	if err != nil {
-		return Record{}, fmt.Errorf("%w: %w", ErrRecord, err)
+		return Record{}, err
 	}
 	h := newHistory(start)
 	for k, texts := range updates {
@@ -224,6 +185,77 @@ func DecodeRecord(text string) (Record, error) {
 		}
 	}
 	return Record{Seats: w.Seats, Seed: w.Seed, Start: start, Updates: h.orders, hist: h}, nil
+}
+
+// Summary is what a list of saved games shows of a record.
+type Summary struct {
+	Seats []Seat
+	Start nec.State
+	// Updates is the number of updates.
+	Updates int
+}
+
+// Summarize reads the seats, the start and the number of updates of a record, checking its
+// form and bounds as DecodeRecord does but not replaying its updates: quick enough for a list
+// of games.
+func Summarize(text string) (Summary, error) {
+	w, start, updates, err := unpack(text)
+	if err != nil {
+		return Summary{}, err
+	}
+	return Summary{Seats: w.Seats, Start: start, Updates: len(updates)}, nil
+}
+
+// unpack reads a record's text up to its order texts, checking its form and bounds.
+func unpack(text string) (w wireRecordIn, start nec.State, updates [][]string, err error) {
+	fail := func(format string, args ...any) (wireRecordIn, nec.State, [][]string, error) {
+		return wireRecordIn{}, nec.State{}, nil, fmt.Errorf("%w: "+format, append([]any{ErrRecord}, args...)...)
+	}
+	if len(text) > MaxRecordText {
+		return fail("%w: %d characters, at most %d", ErrTooLarge, len(text), MaxRecordText)
+	}
+	if text == "" {
+		return fail("empty")
+	}
+	if text[0] != '1' {
+		if text[0] >= '2' && text[0] <= '9' {
+			return fail("version %c is newer than this app knows (1)", text[0])
+		}
+		return fail("unknown version %q", text[:1])
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(text[1:])
+	if err != nil {
+		return fail("%w", err)
+	}
+	js, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(raw)), maxRecordJSON+1))
+	if err != nil {
+		return fail("decompressing: %w", err)
+	}
+	if len(js) > maxRecordJSON {
+		return fail("%w: more than %d bytes once unpacked", ErrTooLarge, maxRecordJSON)
+	}
+	if err := json.Unmarshal(js, &w); err != nil {
+		return fail("%w", err)
+	}
+	if len(w.Seats) > nec.MaxPlayers {
+		return fail("%w: %d players, at most %d", ErrTooLarge, len(w.Seats), nec.MaxPlayers)
+	}
+	if len(w.Start) > maxStartText {
+		return fail("%w: a start of %d characters, at most %d", ErrTooLarge, len(w.Start), maxStartText)
+	}
+	if start, err = nec.DecodeState(w.Start); err != nil {
+		return fail("start: %w", err)
+	}
+	if err := checkArmies(start); err != nil {
+		return fail("%w", err)
+	}
+	if err := checkSeats(w.Seats, start.NumPlayers()); err != nil {
+		return fail("%w", err)
+	}
+	if updates, err = readUpdates(w.U, start.NumPlayers()); err != nil {
+		return fail("%w", err)
+	}
+	return w, start, updates, nil
 }
 
 // checkArmies checks that no player of the start has more than an army (MaxArmy pieces).

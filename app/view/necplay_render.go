@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -261,6 +262,14 @@ func (p *NECPlay) phasePanel() app.UI {
 		body = append(body, p.resultPanel()...)
 	case necgame.Over:
 		end := p.g.State().End()
+		if !end.Over { // the game is full
+			body = append(body,
+				app.H3().DataSet("over", "full").Text(fmt.Sprintf("The game stops at update %d", p.g.Updates())),
+				app.P().Text(fmt.Sprintf("A game keeps at most %d updates, so that it can always be saved and shared: this one takes no more. Start a new game to play on.", necgame.MaxUpdates)),
+				app.A().Class("btn primary").Href(NECNewPath).Text("New game"),
+			)
+			break
+		}
 		var who []string
 		for _, w := range end.Winners {
 			who = append(who, p.g.SeatName(w))
@@ -271,11 +280,14 @@ func (p *NECPlay) phasePanel() app.UI {
 			app.A().Class("btn primary").Href(NECNewPath).Text("New game"),
 		)
 	}
+	if p.botErr != "" {
+		body = append(body, app.P().Class("notice").Role("alert").DataSet("bot-error", true).Text(p.botErr))
+	}
 	if p.saveErr != "" {
 		body = append(body, app.P().Class("notice").Role("alert").Text(p.saveErr))
 	}
 	if p.notice != "" {
-		body = append(body, app.P().Class("small muted").Role("status").Text(p.notice))
+		body = append(body, app.P().Class("notice nec-notice").Role("status").DataSet("notice", true).Text(p.notice))
 	}
 	return app.Section().Class("card nec-phase").Body(body...)
 }
@@ -431,12 +443,25 @@ func describeList(before, after nec.State, rep nec.Report) app.UI {
 	return app.Ul().Class("nec-describe").Body(items...)
 }
 
-// historyPanel lists every update with all orders revealed; choosing one shows its board. It
-// is a component of its own, drawn again only when the game or the update shown changes, not
-// at every move of the board.
+// historyPanel lists the updates with all orders revealed; choosing one shows its board. It
+// is a component of its own, drawn again only when the game, the update shown or the page of
+// the list changes, not at every move of the board.
 func (p *NECPlay) historyPanel() app.UI {
 	_, shown := p.shown()
-	return &necHistory{Play: p, Updates: p.g.Updates(), Shown: shown}
+	return &necHistory{Play: p, Updates: p.g.Updates(), Shown: shown, Top: p.histTop}
+}
+
+// necHistoryPage is how many updates the list shows at once: a game keeps few boards, and the
+// list replays only those of the updates it shows.
+const necHistoryPage = 20
+
+// necHistoryWindow returns the newest and the oldest update the list shows, for a game of n
+// updates whose list starts at top (0: the newest).
+func necHistoryWindow(n, top int) (newest, oldest int) {
+	if top <= 0 || top > n {
+		top = n
+	}
+	return top, max(1, top-necHistoryPage+1)
 }
 
 // necHistory is the list of updates of the game screen.
@@ -445,20 +470,23 @@ type necHistory struct {
 
 	// Play is the screen, whose game the list shows.
 	Play *NECPlay
-	// Updates and Shown are the number of updates and the update shown (0: the start): the
-	// list is drawn again when they change.
-	Updates, Shown int
+	// Updates and Shown are the number of updates and the update shown (0: the start), and Top
+	// the newest update listed (0: the newest of the game): the list is drawn again when they
+	// change.
+	Updates, Shown, Top int
 }
 
-// Render draws the list, newest first.
+// Render draws a page of the list, newest first.
 func (h *necHistory) Render() app.UI {
 	p := h.Play
 	if p == nil || p.g == nil {
 		return app.Section()
 	}
 	n, shown := h.Updates, h.Shown
-	var items []app.UI
-	for k := n; k >= 1; k-- {
+	top, lo := necHistoryWindow(n, h.Top)
+	// The boards are replayed oldest first, each from the one before.
+	items := make([]app.UI, 0, top-lo+1)
+	for k := lo; k <= top; k++ {
 		before, after, _, rep, err := p.g.Update(k)
 		if err != nil {
 			continue
@@ -467,12 +495,13 @@ func (h *necHistory) Render() app.UI {
 		if k == shown {
 			cls += " shown"
 		}
-		items = append(items, app.Li().Class(cls).DataSet("update", k).Body(
+		items = append(items, app.Li().Class(cls).DataSet("update", k).Attr("value", k).Body(
 			app.Button().Class("nec-update-btn").Type("button").OnClick(p.onShowUpdate(k), app.EventScope("show-update", k)).
 				Aria("current", k == shown).Text(fmt.Sprintf("Update %d", k)),
 			describeList(before, after, rep),
 		))
 	}
+	slices.Reverse(items)
 	nav := app.Div().Class("nec-history-nav").Body(
 		app.Button().Class("btn small").Type("button").DataSet("action", "prev").Disabled(shown <= 0).
 			OnClick(p.onShowUpdate(shown-1), app.EventScope("show-update", shown-1)).Text("◀ Back"),
@@ -484,8 +513,18 @@ func (h *necHistory) Render() app.UI {
 	body := []app.UI{app.H3().Text("Updates"), nav}
 	if n == 0 {
 		body = append(body, app.P().Class("muted").Text("No update yet."))
-	} else {
-		body = append(body, app.Ol().Class("nec-history").Attr("reversed", true).Body(items...))
+		return app.Section().Class("card nec-history-card").Body(body...)
+	}
+	body = append(body, app.Ol().Class("nec-history").Attr("reversed", true).Attr("start", top).Body(items...))
+	if n > necHistoryPage {
+		body = append(body, app.Div().Class("nec-history-pages").Body(
+			app.Button().Class("btn small").Type("button").DataSet("action", "history-newer").Disabled(top >= n).
+				OnClick(p.onHistoryPage(min(n, top+necHistoryPage)), app.EventScope("history-page", top+necHistoryPage)).Text("Newer"),
+			app.Span().Class("muted small").DataSet("history-window", fmt.Sprintf("%d-%d", lo, top)).
+				Text(fmt.Sprintf("Updates %d to %d of %d", lo, top, n)),
+			app.Button().Class("btn small").Type("button").DataSet("action", "history-older").Disabled(lo <= 1).
+				OnClick(p.onHistoryPage(max(necHistoryPage, lo-1)), app.EventScope("history-page", lo-1)).Text("Older"),
+		))
 	}
 	return app.Section().Class("card nec-history-card").Body(body...)
 }
