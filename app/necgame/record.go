@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/plyground/plyground/variants/nec"
 )
@@ -151,11 +152,21 @@ func EncodeRecord(r Record) string {
 	}
 	js, _ := json.Marshal(w) // cannot fail: plain fields
 	var buf bytes.Buffer
-	zw, _ := flate.NewWriter(&buf, flate.BestCompression) // cannot fail: valid level
+	zw, _ := deflaters.Get().(*flate.Writer)
+	if zw == nil {
+		zw, _ = flate.NewWriter(&buf, flate.BestCompression) // cannot fail: valid level
+	} else {
+		zw.Reset(&buf)
+	}
 	zw.Write(js)
 	zw.Close()
+	deflaters.Put(zw)
 	return "1" + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }
+
+// deflaters keeps the compressors of EncodeRecord: a game is saved after every update, and a
+// new compressor costs more than compressing a record (its tables take about a megabyte).
+var deflaters sync.Pool
 
 // DecodeRecord reads a record written by EncodeRecord (any version) and replays it to check
 // every order. The error wraps ErrRecord and says what is wrong; for a record beyond the

@@ -23,18 +23,21 @@ const (
 func necStylesheet() app.UI { return app.Link().Rel("stylesheet").Href("/web/nec.css") }
 
 // necSwatch draws a small pawn in player i's colour and pattern (the page must hold necDefs).
-func necSwatch(i int) app.UI {
-	st := necStyles[i%nec.MaxPlayers]
-	kids := []app.UI{
-		svgEl("use").Attr("href", "#nec-k-P").Attr("width", 100).Attr("height", 100).
-			Attr("fill", st.fill).Attr("stroke", st.line).Attr("color", st.detail),
+func necSwatch(i int) app.UI { return app.Raw(necSwatches[i%nec.MaxPlayers]) }
+
+// necSwatches holds the swatch of each seat as SVG text: the lists of updates show one on
+// every line, and text is quicker for the page to compare and draw than elements.
+var necSwatches = func() (out [nec.MaxPlayers]string) {
+	for i, st := range necStyles {
+		s := `<svg class="nec-swatch" viewBox="0 0 100 100" aria-hidden="true">` +
+			`<use href="#nec-k-P" width="100" height="100" fill="` + st.fill + `" stroke="` + st.line + `" color="` + st.detail + `"></use>`
+		if st.pattern != "" {
+			s += `<use href="#nec-b-P" width="100" height="100" fill="url(#nec-pat-` + st.pattern + `)"></use>`
+		}
+		out[i] = s + `</svg>`
 	}
-	if st.pattern != "" {
-		kids = append(kids, svgEl("use").Attr("href", "#nec-b-P").Attr("width", 100).Attr("height", 100).
-			Attr("fill", "url(#nec-pat-"+st.pattern+")"))
-	}
-	return svgEl("svg").Class("nec-swatch").Attr("viewBox", "0 0 100 100").Aria("hidden", true).Body(kids...)
-}
+	return out
+}()
 
 // necSeatChoice is what the new-game screen holds for one seat.
 type necSeatChoice struct {

@@ -38,6 +38,11 @@ type NECPlay struct {
 	// animation's name so that each new one plays.
 	animFor    int
 	animSecond bool
+	// animLive is set while the animation of animFor plays (necAnimTime): after it the board
+	// draws the update's trails but no longer its animation, so that drawing the pieces anew
+	// does not play it again.
+	animLive bool
+	animGen  int
 
 	hover  *nec.Square
 	tapped *nec.Square
@@ -58,8 +63,10 @@ type NECPlay struct {
 	// engine is the engine worker's bridge, where the bots think; botAsk numbers its requests.
 	engine *browser.Engine
 	botAsk int
-	// histTop is the newest update the list of updates shows (0: the newest of the game).
-	histTop int
+	// histPage is the page of the list of updates shown (0: the newest).
+	histPage int
+	// gameGen counts the games the screen has shown (the board's key).
+	gameGen int
 	// ui is the screen's own context (OnMount): the bots' answers are dispatched through it,
 	// since go-app drops what is dispatched through the context of an element that has gone.
 	ui *app.Context
@@ -262,8 +269,9 @@ func (p *NECPlay) reset() {
 	p.drag, p.pinch = necDrag{}, necPinch{}
 	p.jump, p.jumpErr, p.orderText, p.orderErr = "", "", "", ""
 	p.busy, p.auto, p.share, p.touched = false, false, false, false
-	p.thinking, p.botErr, p.histTop = 0, "", 0
+	p.thinking, p.botErr, p.histPage = 0, "", 0
 	p.autoGen++
+	p.gameGen++
 	if p.engine != nil {
 		p.engine.Cancel()
 	}
@@ -328,10 +336,27 @@ func (p *NECPlay) backToAction() {
 	p.cam = p.cam.fit(necAction(s, rep))
 }
 
+// necAnimTime is how long the animation of an update lasts (web/nec.css: the slides take
+// 0.6 s, the ghosts fade in 1.4 s, the fresh marks pulse until 1.6 s).
+const necAnimTime = 1700 * time.Millisecond
+
 // animate shows update k as just played.
 func (p *NECPlay) animate(k int) {
 	p.animFor = k
 	p.animSecond = !p.animSecond
+	p.animLive = true
+	p.animGen++
+	if p.ui == nil {
+		return
+	}
+	gen := p.animGen
+	p.ui.After(necAnimTime, func(ctx app.Context) {
+		if gen != p.animGen {
+			ctx.PreventUpdate()
+			return
+		}
+		p.animLive = false
+	})
 }
 
 // save stores the game and reports a problem on the screen.
@@ -703,6 +728,10 @@ func (p *NECPlay) askBot(ctx app.Context, g *necgame.Game, then func(ctx app.Con
 			p.botErr = fmt.Sprintf("%s could not choose its order: %s. Try again.", g.SeatName(t.Seat), err)
 			return
 		}
+		if g.BotsLeft() > 0 {
+			// Nothing to draw until the last bot has chosen: the screen says the bots think.
+			ctx.PreventUpdate()
+		}
 		p.askBot(ctx, g, then)
 	})
 }
@@ -816,10 +845,10 @@ func (p *NECPlay) showUpdate(k int) {
 		p.view = k
 	}
 	// The list of updates follows the update shown.
-	if top, lo := necHistoryWindow(n, p.histTop); k == n {
-		p.histTop = 0
-	} else if k > 0 && (k > top || k < lo) {
-		p.histTop = min(n, k+necHistoryPage/2)
+	if k == n {
+		p.histPage = 0
+	} else if k > 0 {
+		p.histPage = necHistoryPageOf(k)
 	}
 	if k > 0 {
 		p.animate(k)
@@ -831,16 +860,16 @@ func (p *NECPlay) showUpdate(k int) {
 	}
 }
 
-// onHistoryPage shows the page of the list of updates whose newest is top.
-func (p *NECPlay) onHistoryPage(top int) app.EventHandler {
+// onHistoryPage shows page of the list of updates (1: the oldest).
+func (p *NECPlay) onHistoryPage(page int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		if p.g == nil {
 			return
 		}
-		if top >= p.g.Updates() {
-			top = 0
+		if page >= necHistoryPageOf(p.g.Updates()) {
+			page = 0
 		}
-		p.histTop = top
+		p.histPage = max(page, 0)
 	}
 }
 
