@@ -212,16 +212,38 @@ func TestNEC_DecodeRecordErrors(t *testing.T) {
 	}
 }
 
+// FuzzDecodeRecord: any text gives a record within the bounds of a game, or an error (never a
+// panic); a record re-encodes to the same game. The seeds include records at and just beyond
+// every bound.
 func FuzzDecodeRecord(f *testing.F) {
 	f.Add(EncodeRecord(botGame(f, 3).Record()))
 	if raw, err := os.ReadFile("testdata/record-v1.txt"); err == nil {
 		f.Add(strings.TrimSpace(string(raw)))
 	}
 	f.Add("1")
+	f.Add(passing(f, 2, 40))
+	f.Add(passing(f, 2, MaxUpdates+1))
+	f.Add(army(f, MaxArmy))
+	f.Add(army(f, MaxArmy+1))
+	f.Add(players(nec.MaxPlayers))
+	f.Add(players(nec.MaxPlayers + 1))
+	f.Add(paddedJSON(f, 4096))
 	f.Fuzz(func(t *testing.T, text string) {
 		r, err := DecodeRecord(text)
 		if err != nil {
+			if !errors.Is(err, ErrRecord) {
+				t.Fatalf("error %v does not wrap ErrRecord", err)
+			}
 			return
+		}
+		if len(r.Updates) > MaxUpdates {
+			t.Fatalf("%d updates decoded", len(r.Updates))
+		}
+		if n := r.Start.NumPlayers(); n < nec.MinPlayers || n > nec.MaxPlayers {
+			t.Fatalf("%d players decoded", n)
+		}
+		if err := checkArmies(r.Start); err != nil {
+			t.Fatalf("decoded: %v", err)
 		}
 		back, err := DecodeRecord(EncodeRecord(r))
 		if err != nil {
@@ -229,6 +251,27 @@ func FuzzDecodeRecord(f *testing.F) {
 		}
 		if len(back.Updates) != len(r.Updates) || !back.Start.Equal(r.Start) {
 			t.Fatal("re-encoded record differs")
+		}
+		if _, err := Open(r); err != nil {
+			t.Fatalf("a decoded record does not open: %v", err)
+		}
+	})
+}
+
+// FuzzDecodeSaved: any stored text gives a saved game or an error, never a panic.
+func FuzzDecodeSaved(f *testing.F) {
+	st := &mapStorage{}
+	if err := Save(st, "abc", botGame(f, 1), time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil {
+		f.Fatal(err)
+	}
+	raw, _, _ := st.Get(SavedPrefix + "abc")
+	f.Add(raw)
+	f.Add(`{"v":2}`)
+	f.Add(`{"v":1,"id":"abc","record":"1"}`)
+	f.Fuzz(func(t *testing.T, text string) {
+		sv, err := decodeSaved(SavedPrefix+"abc", text)
+		if err == nil && (sv.ID != "abc" || sv.Record == "") {
+			t.Fatalf("decoded %+v", sv)
 		}
 	})
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/app/session"
+	"github.com/plyground/plyground/app/worker"
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/variants/dice"
 	"github.com/plyground/plyground/variants/turn"
@@ -308,7 +309,7 @@ func (p *Play) think(ctx app.Context) {
 		ctx = *p.ui
 	}
 	s := p.s
-	p.engine.Think(ctx, browser.ThinkRequest{ID: req.ID, Record: req.Record, Level: req.Level}, func(r browser.ThinkResult) {
+	p.engine.Ask(ctx, worker.Request{Type: worker.TypeThink, ID: req.ID, Record: req.Record, Level: req.Level}, func(r worker.Response) {
 		if p.s != s {
 			return
 		}
