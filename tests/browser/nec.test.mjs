@@ -138,7 +138,7 @@ describe('Never-Ending Chess', () => {
 
     await page.click('[data-action="share"]');
     const link = await page.inputValue('.nec-link');
-    assert.match(link, /\/nec#n=1[A-Za-z0-9_-]+&id=/);
+    assert.match(link, /\/nec#n=2[A-Za-z0-9_-]+&id=/);
 
     const other = await newPage();
     await other.goto(link);
