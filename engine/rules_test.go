@@ -548,6 +548,48 @@ func TestWithEnPassant(t *testing.T) {
 	}
 }
 
+// TestEnPassantMove checks the e.p. moves EnPassantMove makes: 7 captures to each side of
+// each of the 8 files, for both colours (2 * 14), each the move the generator makes when it is
+// legal, and played the same without the engine's e.p. target.
+func TestEnPassantMove(t *testing.T) {
+	n := 0
+	for from := A1; from < NoSquare; from++ {
+		for to := A1; to <= NoSquare; to++ {
+			m := EnPassantMove(from, to)
+			if m == NullMove {
+				continue
+			}
+			n++
+			if m.Kind() != EnPassant || m.From() != from || m.To() != to || !m.IsCapture() || m.Promotion() != NoPieceType {
+				t.Errorf("EnPassantMove(%v, %v) = %v, kind %v", from, to, m, m.Kind())
+			}
+			us, kings := White, "K7/8/8/8/8/8/8/7k w - - 0 1"
+			if to.Rank() == 2 {
+				us, kings = Black, "k7/8/8/8/8/8/8/7K b - - 0 1"
+			}
+			p := mustFEN(t, kings)
+			p.put(NewPiece(us, Pawn), from)
+			p.put(NewPiece(us.Other(), Pawn), to^8)
+			q, err := p.WithEnPassant(to)
+			if err != nil || !q.IsLegal(m) {
+				t.Errorf("%v: not generated in %s (%v)", m, q.FEN(), err)
+				continue
+			}
+			if got, want := p.Play(m), q.Play(m); got != want {
+				t.Errorf("%v played without the target: %s, want %s", m, got.FEN(), want.FEN())
+			}
+		}
+	}
+	if n != 28 {
+		t.Errorf("%d e.p. moves, want 28", n)
+	}
+	for _, sq := range [][2]Square{{E5, E6}, {E5, C6}, {E4, D5}, {E6, D7}, {A5, H6}, {H4, A3}, {E5, NoSquare}, {NoSquare, D6}} {
+		if m := EnPassantMove(sq[0], sq[1]); m != NullMove {
+			t.Errorf("EnPassantMove(%v, %v) = %v, want NullMove", sq[0], sq[1], m)
+		}
+	}
+}
+
 func TestAttacks(t *testing.T) {
 	p := StartPosition()
 	if !p.Attacked(F3, White) || p.Attacked(E4, White) || !p.Attacked(F6, Black) {

@@ -269,6 +269,27 @@ func newMove(from, to Square, kind MoveKind, promo PieceType, capture bool) Move
 	return m
 }
 
+// EnPassantMove returns the en passant capture by the pawn on from of the pawn that passed to:
+// from on the fifth rank and to on the sixth (White), or from on the fourth and to on the third
+// (Black), on a neighbouring file. It returns NullMove for any other pair of squares. The move
+// is the one LegalMoves generates when the capture is legal; Play plays it in any position,
+// taking the pawn just beyond to, so a variant whose e.p. targets the engine does not keep
+// (several at once, or a start square occupied since the double step) makes the capture with
+// it and checks for itself that it is legal there.
+func EnPassantMove(from, to Square) Move {
+	if from >= NoSquare || to >= NoSquare {
+		return NullMove
+	}
+	if df := from.File() - to.File(); df != 1 && df != -1 {
+		return NullMove
+	}
+	switch {
+	case from.Rank() == 4 && to.Rank() == 5, from.Rank() == 3 && to.Rank() == 2:
+		return newMove(from, to, EnPassant, NoPieceType, true)
+	}
+	return NullMove
+}
+
 // From returns the square the moving piece leaves.
 func (m Move) From() Square { return Square(m & 63) }
 

@@ -275,15 +275,3 @@ func FuzzParseFEN(f *testing.F) {
 		}
 	})
 }
-
-func TestEnPassantMovesTable(t *testing.T) {
-	// 7 captures to each side of each of the 8 files, for both colours: 2 * 14.
-	if len(enPassantMoves()) != 28 {
-		t.Fatalf("%d e.p. moves in the table, want 28", len(enPassantMoves()))
-	}
-	for k, m := range enPassantMoves() {
-		if m.Kind() != engine.EnPassant || m.From() != k[0] || m.To() != k[1] {
-			t.Errorf("%v: move %v", k, m)
-		}
-	}
-}
