@@ -18,7 +18,7 @@ func ExampleParseFEN() {
 	fmt.Println(err)
 	// Output:
 	// rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
-	// fen field 3 (castling): unexpected 'x' in "KQkx"
+	// fen field 3 (castling): 'x' in "KQkx" is not a castling right (K, Q, k, q, or - for none)
 }
 
 func ExamplePosition_LegalMoves() {

@@ -145,8 +145,8 @@ func TestParseFENWithSeveralEnPassantTargets(t *testing.T) {
 		"4k3/8/8/2pPpP2/8/8/8/4K3 w - z9 0 5",
 		"4k3/8/8/2pPpP2/8/8/8/4K3 w -",
 	} {
-		if _, _, _, err := ParseFEN(bad); err == nil {
-			t.Errorf("ParseFEN(%q) should fail", bad)
+		if _, _, _, err := ParseFEN(bad); err == nil || !errors.Is(err, engine.ErrFEN) {
+			t.Errorf("ParseFEN(%q) should fail with engine.ErrFEN: %v", bad, err)
 		}
 	}
 }
