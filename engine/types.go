@@ -1,12 +1,16 @@
 // Package engine implements the rules of orthodox chess on the 8x8 board: squares, pieces,
 // moves, positions, legal move generation, play, attacks, Zobrist hashing, FEN, SAN and UCI
-// text, perft, and the orthodox outcome of a game (RULES.md O1 and O2).
+// text, perft, and what the end of a game is read from (RULES.md O1 and O2: check, legal
+// moves, insufficient material, the halfmove clock, the hash that repetition compares). The
+// outcome itself (one Result, Reason and Outcome for every variant) is package turn's.
 //
 // A Position is a small value that is always valid: it is built by StartPosition, ParseFEN or
 // a method of another valid Position. Play returns the next position by value (copy-make) and
 // LegalMoves appends to a buffer owned by the caller, so neither allocates. The multi-ply
-// variants build on WithTurn and WithEnPassant; after WithTurn the side not to move may be in
-// check, and generation then never produces a capture of a king.
+// variants build on WithTurn, WithEnPassant, EnPassantMove (an e.p. capture on a target the
+// engine does not keep) and ParseFENExceptEnPassant (a FEN whose e.p. field they read
+// themselves); after WithTurn the side not to move may be in check, and generation then never
+// produces a capture of a king.
 //
 // The package uses the standard library only.
 package engine
