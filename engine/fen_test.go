@@ -184,8 +184,8 @@ func TestFENAccessors(t *testing.T) {
 	}
 }
 
-// FuzzParseFEN checks that ParseFEN never panics and that whatever it accepts writes a FEN
-// that parses back to the same position.
+// FuzzParseFEN checks that ParseFEN never panics, that it refuses with a *FENError wrapping
+// ErrFEN, and that whatever it accepts writes a FEN that parses back to the same position.
 func FuzzParseFEN(f *testing.F) {
 	for _, fen := range readLines(f, "fen_roundtrip.txt") {
 		f.Add(fen)
@@ -196,6 +196,10 @@ func FuzzParseFEN(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := ParseFEN(s)
 		if err != nil {
+			var fe *FENError
+			if !errors.Is(err, ErrFEN) || !errors.As(err, &fe) {
+				t.Fatalf("ParseFEN(%q): %v is not a *FENError wrapping ErrFEN", s, err)
+			}
 			return
 		}
 		fen := p.FEN()

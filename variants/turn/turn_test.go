@@ -266,6 +266,9 @@ func FuzzParseFEN(f *testing.F) {
 	f.Fuzz(func(t *testing.T, fen string) {
 		pos, ep, full, err := ParseFEN(fen)
 		if err != nil {
+			if !errors.Is(err, engine.ErrFEN) {
+				t.Fatalf("ParseFEN(%q): %v does not wrap engine.ErrFEN", fen, err)
+			}
 			return
 		}
 		s := NewState(Setup{Position: pos, EnPassant: ep, Number: full, Plies: 1})
