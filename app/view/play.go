@@ -13,7 +13,6 @@ import (
 	"github.com/plyground/plyground/app/session"
 	"github.com/plyground/plyground/app/worker"
 	"github.com/plyground/plyground/engine"
-	"github.com/plyground/plyground/variants/dice"
 	"github.com/plyground/plyground/variants/turn"
 )
 
@@ -179,7 +178,7 @@ func (p *Play) open(u *url.URL) (save bool) {
 		return false
 	}
 	p.query = q
-	env := session.Env{Dice: hookDice{fallback: dice.CryptoSource{}}}
+	env := session.Env{Dice: hookDice}
 	s, save, err := p.loadGame(u, q.Seats(), q.Clock, env)
 	if err == nil && s == nil {
 		s, err = session.New(q.Config(), env)

@@ -163,13 +163,13 @@ func (Variant) FEN(s turn.State) string { return turn.FormatFEN(s, max(s.Number(
 func (Variant) UpgradeFEN(fen string) (string, error) {
 	fields := strings.Fields(fen)
 	if len(fields) != 4 && len(fields) != 6 {
-		return "", fmt.Errorf("fen: want 6 fields, got %d", len(fields))
+		return "", &engine.FENError{Text: fmt.Sprintf("the position needs 6 fields separated by spaces (placement, side to move, castling, en passant, halfmove clock, fullmove number; the last two may be left out), got %d", len(fields))}
 	}
 	f := 1
 	if len(fields) == 6 {
 		var err error
 		if f, err = strconv.Atoi(fields[5]); err != nil || f < 1 {
-			return "", fmt.Errorf("fen field 6 (fullmove number): want a number from 1, got %q", fields[5])
+			return "", &engine.FENError{Field: 6, Text: fmt.Sprintf("the fullmove number counts from 1, not %q", fields[5])}
 		}
 	} else {
 		fields = append(fields, "0", "1")

@@ -19,6 +19,11 @@
 // the position (Key), undo, and ends outside the rules (resignation, agreement, time). Clock
 // keeps S7 time as pure logic with the caller's times.
 //
+// The end of a game has one vocabulary for the engine and every 8x8 variant, here: Result,
+// Reason and Outcome, ErrGameOver for an action after the end and ErrIllegal for one against
+// the rules. The engine only says what an outcome is read from (check, legal moves, material,
+// the clocks, the hash).
+//
 // # FEN
 //
 // A FEN given to a variant is the start of a turn. Its e.p. field may list several squares

@@ -1,10 +1,6 @@
 package turn
 
-import (
-	"sync"
-
-	"github.com/plyground/plyground/engine"
-)
+import "github.com/plyground/plyground/engine"
 
 // Slot is one scheduled turn: the side that moves and how many plies it may make; Plies 0
 // means the turn is skipped (SDM, S3).
@@ -227,8 +223,8 @@ func (s *State) appendEnPassantByHand(buf []engine.Move, sq engine.Square) []eng
 		if from == engine.NoSquare || s.pos.PieceAt(from) != engine.NewPiece(us, engine.Pawn) {
 			continue
 		}
-		m, ok := enPassantMove(us, from, sq)
-		if !ok {
+		m := engine.EnPassantMove(from, sq)
+		if m == engine.NullMove {
 			continue
 		}
 		after := s.pos.Play(m)
@@ -237,103 +233,6 @@ func (s *State) appendEnPassantByHand(buf []engine.Move, sq engine.Square) []eng
 		}
 	}
 	return buf
-}
-
-// enPassantMoves holds the engine's e.p. Move values, which depend only on the squares; they
-// are read once, on first use (not at start-up), from small positions in which the capture
-// is legal.
-var enPassantMoves = sync.OnceValue(func() map[[2]engine.Square]engine.Move {
-	out := map[[2]engine.Square]engine.Move{}
-	for _, us := range []engine.Color{engine.White, engine.Black} {
-		rank, dir := 4, 1
-		if us == engine.Black {
-			rank, dir = 3, -1
-		}
-		for f := 0; f < 8; f++ {
-			for _, df := range []int{-1, 1} {
-				from := engine.NewSquare(f, rank)
-				to := engine.NewSquare(f+df, rank+dir)
-				if to == engine.NoSquare {
-					continue
-				}
-				kings := "K7/8/8/8/8/8/8/7k"
-				if us == engine.Black {
-					kings = "k7/8/8/8/8/8/8/7K"
-				}
-				p, err := engine.ParseFEN(epFEN(kings, us, from, to))
-				if err != nil {
-					continue
-				}
-				for _, m := range p.LegalMoves(nil) {
-					if m.Kind() == engine.EnPassant && m.From() == from && m.To() == to {
-						out[[2]engine.Square{from, to}] = m
-					}
-				}
-			}
-		}
-	}
-	return out
-})
-
-func enPassantMove(us engine.Color, from, to engine.Square) (engine.Move, bool) {
-	m, ok := enPassantMoves()[[2]engine.Square{from, to}]
-	return m, ok
-}
-
-// epFEN returns a FEN with the two kings of kings, us's pawn on from and the enemy pawn that
-// just double-stepped past to, us to move.
-func epFEN(kings string, us engine.Color, from, to engine.Square) string {
-	var board [64]byte
-	for i := range board {
-		board[i] = '.'
-	}
-	r := 7
-	f := 0
-	for _, c := range kings {
-		switch {
-		case c == '/':
-			r--
-			f = 0
-		case c >= '1' && c <= '8':
-			f += int(c - '0')
-		default:
-			board[r*8+f] = byte(c)
-			f++
-		}
-	}
-	captured := to - 8
-	side := "w"
-	mine, theirs := byte('P'), byte('p')
-	if us == engine.Black {
-		captured = to + 8
-		side = "b"
-		mine, theirs = 'p', 'P'
-	}
-	board[from] = mine
-	board[captured] = theirs
-	var b []byte
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			c := board[r*8+f]
-			if c == '.' {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b = append(b, byte('0'+empty))
-				empty = 0
-			}
-			b = append(b, c)
-		}
-		if empty > 0 {
-			b = append(b, byte('0'+empty))
-		}
-		if r > 0 {
-			b = append(b, '/')
-		}
-	}
-	return string(b) + " " + side + " - " + to.String() + " 0 1"
 }
 
 // HasLegalPly reports whether LegalPlies would return any ply.
