@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/engine/search"
@@ -293,7 +294,10 @@ func TestThinkDeterministic(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			th, err := turn.NewPlayer(g.Variant(), 14).Think(g, turn.ThinkOptions{Level: 3, Nodes: 8000, Seed: 9})
+			// A clock that stands still: the level's time cap never binds, so that only the
+			// node budget ends the search and a loaded machine cannot change the answer.
+			still := func() time.Time { return time.Unix(0, 0) }
+			th, err := turn.NewPlayer(g.Variant(), 14).Think(g, turn.ThinkOptions{Level: 3, Nodes: 8000, Seed: 9, Now: still})
 			if err != nil {
 				t.Fatal(err)
 			}
