@@ -65,7 +65,10 @@ func variantCard(info variants.Info) app.UI {
 		)
 	} else if info.ID == "nec" {
 		// Never-Ending Chess has its own board and pages (necplay.go), outside package turn.
-		links = append(links, app.A().Class("btn primary").Href("/nec/new").Text("Play"))
+		links = append(links,
+			app.A().Class("btn primary").Href(NECNewPath).Text("Play"),
+			app.A().Class("btn").Href(NECRulesPath).Text("Rules"),
+		)
 	} else {
 		links = append(links, app.Span().Class("soon-note").Text("Not playable here yet"))
 	}

@@ -17,6 +17,8 @@ const (
 	NECPath = "/nec"
 	// NECNewPath is the new-game screen.
 	NECNewPath = "/nec/new"
+	// NECRulesPath is the rules page of Never-Ending Chess.
+	NECRulesPath = "/rules/nec"
 )
 
 // necStylesheet links web/nec.css; the Never-Ending Chess screens draw it themselves.
@@ -207,7 +209,7 @@ func (n *NECNew) Render() app.UI {
 		app.H2().Text("Never-Ending Chess"),
 		app.P().Class("lead").Body(
 			app.Text("2 to 8 players on an unbounded board. Everyone gives one order per update, and all orders happen at once. "),
-			app.A().Href("/rules").Text("Rules"),
+			app.A().Href(NECRulesPath).Text("Rules"),
 		),
 		app.Form().Class("newgame-form").OnSubmit(n.onStart).Body(form...),
 		n.savedList(),

@@ -264,7 +264,7 @@ func (p *NECPlay) titleBar() app.UI {
 		app.H2().Text("Never-Ending Chess"),
 		app.Span().Class("muted").DataSet("updates", p.g.Updates()).
 			Text(fmt.Sprintf("Update %d · %s", p.g.Updates(), strings.Join(end, ", "))),
-		app.A().Class("rules-link").Href("/rules").Text("Rules"),
+		app.A().Class("rules-link").Href(NECRulesPath).Text("Rules"),
 	)
 }
 
