@@ -305,7 +305,7 @@ func (p *NECPlay) measure(ctx app.Context) {
 	p.cam = p.cam.resize(w, h)
 	p.sized = true
 	if !p.touched {
-		p.backToAction()
+		p.firstView()
 	}
 }
 
@@ -320,20 +320,35 @@ func (p *NECPlay) shown() (nec.State, int) {
 	return s, k
 }
 
+// firstView is the camera of a game just opened (or a screen resized before the player moved
+// the board): the action, or on a small screen the army of the seat entering an order
+// (necView).
+func (p *NECPlay) firstView() {
+	if s, rep, ok := p.shownUpdate(); ok {
+		p.cam = p.cam.necView(s, rep, p.g.Seat())
+	}
+}
+
 // backToAction fits the middle of the game and the last update's moves.
 func (p *NECPlay) backToAction() {
+	if s, rep, ok := p.shownUpdate(); ok {
+		p.cam = p.cam.fit(necAction(s, rep))
+	}
+}
+
+// shownUpdate returns the board shown and the report of the update that made it (nil at the
+// start); false without a game.
+func (p *NECPlay) shownUpdate() (nec.State, *nec.Report, bool) {
 	if p.g == nil {
-		return
+		return nec.State{}, nil, false
 	}
 	s, k := p.shown()
-	var rep *nec.Report
 	if k > 0 {
-		_, _, _, r, err := p.g.Update(k)
-		if err == nil {
-			rep = &r
+		if _, _, _, r, err := p.g.Update(k); err == nil {
+			return s, &r, true
 		}
 	}
-	p.cam = p.cam.fit(necAction(s, rep))
+	return s, nil, true
 }
 
 // necAnimTime is how long the animation of an update lasts (web/nec.css: the slides take
@@ -767,6 +782,8 @@ func (p *NECPlay) onReveal(ctx app.Context, e app.Event) {
 	p.orderText, p.orderErr = "", ""
 	if !p.sized {
 		p.measureSoon(ctx) // the game opened behind the cover: the board was never drawn
+	} else if p.cam.w < necPhoneWidth {
+		p.firstView() // a phone passed to the next person: its own army, at a touchable size
 	}
 }
 
