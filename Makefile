@@ -12,7 +12,7 @@ GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path 
 FUZZTIME ?= 60s
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: all run build wasm test deps lint gotest browsertest bench soak fuzz dist clean
+.PHONY: all run build wasm compress test deps lint gotest browsertest bench soak fuzz dist clean
 
 all: build
 
@@ -48,7 +48,12 @@ bin/pwa: $(GOFILES) go.mod go.sum
 bin/plyground: $(GOFILES) go.mod go.sum
 	$(GO) build -o $@ ./cmd/plyground
 
-build: wasm bin/pwa bin/plyground
+# The gzip and brotli copies of the wasm files, next to them (cmd/pwa/serve_compress.go):
+# brotli at quality 11 is about 35 s of CPU; copies that are still fresh are kept.
+compress: wasm bin/pwa
+	./bin/pwa -compress
+
+build: wasm compress bin/pwa bin/plyground
 
 run: wasm bin/pwa
 	./bin/pwa -addr $(ADDR)
