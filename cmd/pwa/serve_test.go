@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -194,6 +195,25 @@ func TestWorkerPatches(t *testing.T) {
 	changed := strings.Replace(app.DefaultAppWorkerJS, "await cache.addAll(resourcesToCache);", "await cache.addAll(list);", 1)
 	if _, err := patchWorker(changed); err == nil || !strings.Contains(err.Error(), "precache") {
 		t.Errorf("patching a changed worker: %v", err)
+	}
+}
+
+// TestWasmExecJS checks the one copy of Go's runtime shim: the page and the engine worker
+// both load /wasm_exec.js, which go-app serves from its own copy; it must be the shim of
+// the Go that builds the wasm files, or they do not start.
+func TestWasmExecJS(t *testing.T) {
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	want, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, _ := newServer(t)
+	res, got := get(t, srv.URL, "/wasm_exec.js", "")
+	if res.StatusCode != http.StatusOK || !bytes.Equal(got, want) {
+		t.Errorf("/wasm_exec.js (%d, %d bytes) is not this Go's lib/wasm/wasm_exec.js (%d bytes): update go-app", res.StatusCode, len(got), len(want))
 	}
 }
 
