@@ -188,6 +188,11 @@ func TestWorkerPatches(t *testing.T) {
 	if strings.Contains(string(page), "\ngoappInitServiceWorker();") || !strings.Contains(string(page), "goappInitWebAssembly().finally(goappInitServiceWorker);") {
 		t.Error("app.js not patched")
 	}
+	// A new version is offered when a worker replaces another, not when the first one
+	// activates.
+	if !strings.Contains(string(page), `addEventListener("controllerchange"`) || strings.Contains(string(page), `case "activated":`) {
+		t.Error("app.js still offers a new version when the first worker activates")
+	}
 	if _, err := patch("goappInitServiceWorker();\ngoappInitWebAssembly();", "app.js", appPatches); err == nil {
 		t.Error("patching a changed app.js")
 	}
