@@ -6,6 +6,9 @@ GOROOT := $(shell $(GO) env GOROOT)
 GOBIN := $(shell $(GO) env GOPATH)/bin
 STATICCHECK := $(GOBIN)/staticcheck
 CHROMIUM := /usr/bin/chromium
+FIREFOX := /usr/bin/firefox-esr
+WEBKITDRIVER := /usr/bin/WebKitWebDriver
+XVFB := /usr/bin/Xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WASMENV := GOOS=js GOARCH=wasm PATH="$(GOROOT)/lib/wasm:$$PATH"
 GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path './.build/*')
@@ -65,11 +68,13 @@ dist: wasm bin/pwa
 
 test: deps lint gotest browsertest
 
-deps: $(CHROMIUM) node_modules/.package-lock.json $(STATICCHECK)
+deps: $(CHROMIUM) $(FIREFOX) $(WEBKITDRIVER) $(XVFB) node_modules/.package-lock.json $(STATICCHECK)
 
-$(CHROMIUM):
+# The browsers of the browser tests, Debian's builds (never a downloaded one): Chromium;
+# Firefox ESR; WebKitGTK's WebDriver, which drives its MiniBrowser, and Xvfb for its window.
+$(CHROMIUM) $(FIREFOX) $(WEBKITDRIVER) $(XVFB) &:
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium firefox-esr webkit2gtk-driver xvfb >/dev/null
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
