@@ -6,13 +6,16 @@ GOROOT := $(shell $(GO) env GOROOT)
 GOBIN := $(shell $(GO) env GOPATH)/bin
 STATICCHECK := $(GOBIN)/staticcheck
 CHROMIUM := /usr/bin/chromium
+FIREFOX := /usr/bin/firefox-esr
+WEBKITDRIVER := /usr/bin/WebKitWebDriver
+XVFB := /usr/bin/Xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WASMENV := GOOS=js GOARCH=wasm PATH="$(GOROOT)/lib/wasm:$$PATH"
 GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path './.build/*')
 FUZZTIME ?= 60s
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: all run build wasm test deps lint gotest browsertest bench soak fuzz dist clean
+.PHONY: all run build wasm compress test deps lint gotest browsertest bench soak fuzz dist clean
 
 all: build
 
@@ -48,7 +51,12 @@ bin/pwa: $(GOFILES) go.mod go.sum
 bin/plyground: $(GOFILES) go.mod go.sum
 	$(GO) build -o $@ ./cmd/plyground
 
-build: wasm bin/pwa bin/plyground
+# The gzip and brotli copies of the wasm files, next to them (cmd/pwa/serve_compress.go):
+# brotli at quality 11 is about 35 s of CPU; copies that are still fresh are kept.
+compress: wasm bin/pwa
+	./bin/pwa -compress
+
+build: wasm compress bin/pwa bin/plyground
 
 run: wasm bin/pwa
 	./bin/pwa -addr $(ADDR)
@@ -60,11 +68,13 @@ dist: wasm bin/pwa
 
 test: deps lint gotest browsertest
 
-deps: $(CHROMIUM) node_modules/.package-lock.json $(STATICCHECK)
+deps: $(CHROMIUM) $(FIREFOX) $(WEBKITDRIVER) $(XVFB) node_modules/.package-lock.json $(STATICCHECK)
 
-$(CHROMIUM):
+# The browsers of the browser tests, Debian's builds (never a downloaded one): Chromium;
+# Firefox ESR; WebKitGTK's WebDriver, which drives its MiniBrowser, and Xvfb for its window.
+$(CHROMIUM) $(FIREFOX) $(WEBKITDRIVER) $(XVFB) &:
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium firefox-esr webkit2gtk-driver xvfb >/dev/null
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
