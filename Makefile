@@ -12,7 +12,7 @@ GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path 
 FUZZTIME ?= 60s
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: all run build wasm test deps lint gotest browsertest bench soak fuzz dist clean
+.PHONY: all run build wasm test deps lint gotest browsertest bench strength strength-quick soak fuzz dist clean
 
 all: build
 
@@ -93,6 +93,16 @@ bench:
 	$(WASMENV) $(GO) test -run '^$$' -bench 'Perft' ./engine/
 	$(WASMENV) $(GO) test -run '^$$' -bench . ./engine/search/ ./variants/turn/
 	$(GO) test -tags deep -run 'Deep' -count=1 -timeout 60m -v ./engine/ ./variants/...
+
+# The computer's strength: level 5 against Stockfish 15.1 at UCI_Elo 2200 (orthodox), against
+# level 5 of commit cf23326 in every 8x8 variant, and the level ladder; logs and a summary in
+# strength-logs/DATE (scripts/strength.sh says how long and how to change the sizes). It
+# installs Debian's stockfish when missing. strength-quick plays two short games of each match.
+strength:
+	scripts/strength.sh
+
+strength-quick:
+	QUICK=1 scripts/strength.sh
 
 # Long soaks and every fuzz target for FUZZTIME each.
 soak:

@@ -59,6 +59,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	bgo := fs.String("bgo", "", "arguments of the UCI \"go\" of player B")
 	adisable := fs.String("adisable", "", "search techniques player A plays without (level players; see search.ParseTechniques)")
 	bdisable := fs.String("bdisable", "", "search techniques player B plays without")
+	sprt := fs.String("sprt", "", "stop early by a sequential probability ratio test of Elo ELO0 against ELO1 (\"ELO0,ELO1\", alpha = beta = 0.05)")
 	book := fs.String("book", "", "opening book: builtin (orthodox only; replaces -opening), or empty")
 	verbose := fs.Bool("v", false, "print every game")
 	movetext := fs.Bool("movetext", false, "with -v, print each game's moves too")
@@ -132,7 +133,13 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if lines != nil {
 		m.opening = 0
 	}
-	results := make([]gameResult, *games)
+	var test *sprtTest
+	if *sprt != "" {
+		if test, err = parseSPRT(*sprt); err != nil {
+			return usageError("-sprt: %v", err)
+		}
+	}
+	var results []gameResult
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	next := 0
@@ -153,11 +160,17 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 				}
 				r := m.play(i)
 				mu.Lock()
-				results[i] = r
+				results = append(results, r)
 				if *verbose {
 					fmt.Fprintln(stdout, r.line(i))
 					if *movetext && r.movetext != "" {
 						fmt.Fprintln(stdout, "  "+r.movetext)
+					}
+				}
+				if test != nil && next < *games {
+					if verdict := test.judge(results); verdict != "" {
+						fmt.Fprintf(stdout, "SPRT stops after %d games: %s\n", len(results), verdict)
+						next = *games
 					}
 				}
 				mu.Unlock()
@@ -521,6 +534,68 @@ func (m *match) report(w io.Writer, results []gameResult, elapsed time.Duration)
 		return fmt.Errorf("%d games failed", errs)
 	}
 	return nil
+}
+
+// sprtTest is a sequential probability ratio test of two Elo hypotheses on the games played
+// so far, by the normal approximation of the score's log-likelihood ratio.
+type sprtTest struct {
+	elo0, elo1 float64
+}
+
+func parseSPRT(s string) (*sprtTest, error) {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return nil, fmt.Errorf("want ELO0,ELO1, got %q", s)
+	}
+	e0, err := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	if err != nil {
+		return nil, fmt.Errorf("ELO0 %q: %w", a, err)
+	}
+	e1, err := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if err != nil {
+		return nil, fmt.Errorf("ELO1 %q: %w", b, err)
+	}
+	if e1 <= e0 {
+		return nil, fmt.Errorf("ELO1 must be above ELO0")
+	}
+	return &sprtTest{elo0: e0, elo1: e1}, nil
+}
+
+// llr returns the log-likelihood ratio of H1 (elo1) against H0 (elo0) after the games.
+func (t *sprtTest) llr(results []gameResult) float64 {
+	var n, sum, sq float64
+	for _, r := range results {
+		if r.err != nil {
+			continue
+		}
+		n++
+		sum += r.score
+		sq += r.score * r.score
+	}
+	if n < 10 {
+		return 0
+	}
+	mean := sum / n
+	variance := sq/n - mean*mean
+	if variance <= 0 {
+		return 0
+	}
+	s0 := 1 / (1 + math.Pow(10, -t.elo0/400))
+	s1 := 1 / (1 + math.Pow(10, -t.elo1/400))
+	return n * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
+}
+
+// judge returns the verdict once the test is decided ("" while it is not).
+func (t *sprtTest) judge(results []gameResult) string {
+	const alpha, beta = 0.05, 0.05
+	lower, upper := math.Log(beta/(1-alpha)), math.Log((1-beta)/alpha)
+	switch l := t.llr(results); {
+	case l >= upper:
+		return fmt.Sprintf("H1 accepted (Elo >= %+g; LLR %.2f >= %.2f)", t.elo1, l, upper)
+	case l <= lower:
+		return fmt.Sprintf("H0 accepted (Elo <= %+g; LLR %.2f <= %.2f)", t.elo0, l, lower)
+	}
+	return ""
 }
 
 // elo returns the Elo difference of a score fraction.
