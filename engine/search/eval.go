@@ -10,12 +10,12 @@ import (
 // and a few endgame terms, tapered between a middlegame and an endgame weight by the material
 // left on the board. Scores are centipawns from the point of view of the side to move.
 
-// Weights are the evaluation's numbers, in centipawns: the middlegame (MG) and endgame (EG)
+// weights are the evaluation's numbers, in centipawns: the middlegame (MG) and endgame (EG)
 // weight of each term. The piece-square tables are built from them by simple rules
 // (centralisation, advancement, the king's shelter). The values in use (evalWeights) were
 // fitted by a Texel-style regression on positions from the engine's own games
 // (tune_test.go, make tune).
-type Weights struct {
+type weights struct {
 	PawnMG, PawnEG, KnightMG, KnightEG, BishopMG, BishopEG, RookMG, RookEG, QueenMG, QueenEG int
 
 	PawnAdvMG, PawnAdvEG, PawnCenterMG, PawnCenterBackMG   int // per rank; d/e pawns on ranks 4-5; on rank 2
@@ -40,7 +40,7 @@ type Weights struct {
 }
 
 // evalWeights are the weights in use; every table below is derived from them (setWeights).
-var evalWeights = Weights{
+var evalWeights = weights{
 	PawnMG: 100, PawnEG: 115, KnightMG: 339, KnightEG: 316, BishopMG: 349, BishopEG: 338,
 	RookMG: 480, RookEG: 540, QueenMG: 957, QueenEG: 1013,
 	PawnAdvMG: 4, PawnAdvEG: 10, PawnCenterMG: 14, PawnCenterBackMG: 8,
@@ -73,13 +73,13 @@ var (
 	// King attack units by attacker type.
 	kingAttackWeight [7]int
 	// The weights, read by the evaluation.
-	w Weights
+	w weights
 )
 
 func init() { setWeights(evalWeights) }
 
 // setWeights makes ws the weights of the evaluation and derives the tables.
-func setWeights(ws Weights) {
+func setWeights(ws weights) {
 	w = ws
 	valueMG = [7]int{0, w.PawnMG, w.KnightMG, w.BishopMG, w.RookMG, w.QueenMG, 0}
 	valueEG = [7]int{0, w.PawnEG, w.KnightEG, w.BishopEG, w.RookEG, w.QueenEG, 0}

@@ -2,7 +2,7 @@
 
 package search
 
-// The evaluation's tuner: a Texel-style fit of Weights on positions from games the engine
+// The evaluation's tuner: a Texel-style fit of weights on positions from games the engine
 // plays against itself. It is a tool, not a test: it runs only with the tune build tag.
 //
 //	go test -tags tune -run TestTuneGenerate -timeout 0 ./engine/search -args -positions FILE -games N -nodes N
@@ -236,7 +236,7 @@ func TestTuneFit(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	b.WriteString("var evalWeights = Weights{\n")
+	b.WriteString("var evalWeights = weights{\n")
 	for i := 0; i < v.NumField(); i++ {
 		fmt.Fprintf(&b, "\t%s: %d,\n", v.Type().Field(i).Name, v.Field(i).Int())
 	}
