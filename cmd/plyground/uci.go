@@ -161,7 +161,7 @@ func (e *uciEngine) setOption(f []string) error {
 	case "hash":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 1 || n > 1024 {
-			return fmt.Errorf("Hash %q is not 1..1024", value)
+			return fmt.Errorf("hash %q is not 1..1024", value)
 		}
 		e.hashMB, e.player = n, nil
 	case "skill level":

@@ -121,7 +121,7 @@ func TestUCIPipe(t *testing.T) {
 			want: []string{`^bestmove `}, legalIn: engine.StartFEN},
 		{name: "options", send: []string{"setoption name Hash value 1", "setoption name Skill Level value 0", "setoption name Move Overhead value 10", "position startpos", "go depth 2"},
 			want: []string{`^bestmove `}, not: []string{`info string`}, legalIn: engine.StartFEN},
-		{name: "bad option", send: []string{"setoption name Hash value lots"}, want: []string{`^info string Hash "lots"`}},
+		{name: "bad option", send: []string{"setoption name Hash value lots"}, want: []string{`^info string hash "lots"`}},
 		{name: "unknown option", send: []string{"setoption name Colour value blue"}, want: []string{`^info string unknown option "Colour"`}},
 		{name: "illegal move", send: []string{"position startpos moves e2e5"}, want: []string{`^info string position: move "e2e5" is not legal`}},
 		{name: "bad fen", send: []string{"position fen 9/8 w - - 0 1"}, want: []string{`^info string position: `}},
