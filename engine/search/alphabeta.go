@@ -115,6 +115,7 @@ type Searcher[S any, A comparable] struct {
 	starts   [maxPly]bool
 	nulled   [maxPly]bool // the node at a ply follows a null move
 	iter     int          // the iteration under way
+	stats    searchStats
 	reps     []uint64
 	repCount [1 << 12]uint16 // how many keys of reps fall in each bucket (a quick filter)
 	qchance  bool            // the quiescence search is below a chance node
@@ -123,6 +124,14 @@ type Searcher[S any, A comparable] struct {
 	bound    int             // chance nodes average values in -bound..bound (Options.ChanceWin)
 	pv       [maxPly][maxPly]A
 	pvLen    [maxPly]int
+}
+
+// searchStats counts what the techniques did in a search, for the tests that show each one
+// at work.
+type searchStats struct {
+	nullCuts, rfpCuts, razorCuts, futile, lmpSkips, reduced int64
+	aspirationFails, counterCuts, internalReductions        int64
+	qttCuts                                                 int64
 }
 
 // New returns a Searcher for g with a transposition table of 2^tableBits entries (clamped
@@ -177,6 +186,7 @@ func (x *Searcher[S, A]) popRep() {
 func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 	x.lim.init(o.Budget)
 	x.off = o.Disable
+	x.stats = searchStats{}
 	x.tt.gen++
 	for i := range x.history {
 		for j := range x.history[i] {
@@ -258,6 +268,9 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 			bestScore, best = rs.pass(depth, lo, hi)
 			if x.lim.stopped {
 				break
+			}
+			if (bestScore <= lo && lo > -Inf) || (bestScore >= hi && hi < Inf) {
+				x.stats.aspirationFails++
 			}
 			switch {
 			case bestScore <= lo && lo > -Inf:
@@ -578,6 +591,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		// Reverse futility: far above beta near the horizon.
 		if x.on(Futility) {
 			if depth <= 6 && eval-rfpMargin(depth, improving) >= beta {
+				x.stats.rfpCuts++
 				return eval
 			}
 		} else if depth <= 3 && eval-110*depth >= beta {
@@ -590,6 +604,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 				return 0
 			}
 			if v <= alpha {
+				x.stats.razorCuts++
 				return v
 			}
 			node, branches = x.g.Expand(s, x.buf(ply))
@@ -616,6 +631,9 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 					if v >= MateBound {
 						v = beta
 					}
+					if x.on(NullMove) {
+						x.stats.nullCuts++ // not the plain null move of earlier versions
+					}
 					return v
 				}
 			}
@@ -625,6 +643,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	// and the node is likely not worth a full search.
 	if x.on(InternalReduction) && !hasTT && depth >= 4 {
 		depth--
+		x.stats.internalReductions++
 	}
 	// Order: the table's action, then the hints plus killers, counter move and history.
 	scores := x.sbufs[ply][:0]
@@ -691,6 +710,9 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 			if (lmp || fut) && !x.givesCheck(s, b.Action) {
 				if lmp {
 					skipQuiets = true
+					x.stats.lmpSkips++
+				} else {
+					x.stats.futile++
 				}
 				continue
 			}
@@ -734,6 +756,9 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 					}
 				}
 			}
+			if reduce > 0 && x.on(Reductions) {
+				x.stats.reduced++
+			}
 			v = x.child(t, depth-1-reduce, alpha, alpha+1, ply+1, false, same)
 			if v > alpha && reduce > 0 && !x.lim.stopped {
 				v = x.child(t, depth-1, alpha, alpha+1, ply+1, false, same)
@@ -755,6 +780,9 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 				x.pvLen[ply] = 1 + x.pvLen[ply+1]
 				if v >= beta {
 					if !b.Noisy {
+						if hasCounter && b.Action == counter {
+							x.stats.counterCuts++
+						}
 						x.cutoff(node.Side, ply, depth, b, quiets)
 					}
 					break
@@ -996,6 +1024,7 @@ func (x *Searcher[S, A]) qsearch(s S, alpha, beta, ply int) int {
 				case e.bound == boundExact,
 					e.bound == boundLower && v >= beta,
 					e.bound == boundUpper && v <= alpha:
+					x.stats.qttCuts++
 					return v
 				}
 			}
