@@ -561,6 +561,9 @@ func parseSPRT(s string) (*sprtTest, error) {
 	return &sprtTest{elo0: e0, elo1: e1}, nil
 }
 
+// sprtMinGames is the least number of games the test judges.
+const sprtMinGames = 40
+
 // llr returns the log-likelihood ratio of H1 (elo1) against H0 (elo0) after the games.
 func (t *sprtTest) llr(results []gameResult) float64 {
 	var n, sum, sq float64
@@ -572,8 +575,8 @@ func (t *sprtTest) llr(results []gameResult) float64 {
 		sum += r.score
 		sq += r.score * r.score
 	}
-	if n < 10 {
-		return 0
+	if n < sprtMinGames {
+		return 0 // the normal approximation needs a fair number of games
 	}
 	mean := sum / n
 	variance := sq/n - mean*mean

@@ -99,7 +99,7 @@ func TestSPRT(t *testing.T) {
 		t.Fatal(err)
 	}
 	var rs []gameResult
-	for i := 0; i < 60; i++ {
+	for i := 0; i < 80; i++ {
 		rs = append(rs, gameResult{score: []float64{1, 1, 0.5, 1, 0}[i%5]})
 	}
 	if v := test.judge(rs); !strings.HasPrefix(v, "H1") {
@@ -111,8 +111,8 @@ func TestSPRT(t *testing.T) {
 	if v := test.judge(rs); !strings.HasPrefix(v, "H0") {
 		t.Errorf("a 30%% score: %q", v)
 	}
-	if v := test.judge(rs[:4]); v != "" {
-		t.Errorf("4 games decide: %q", v)
+	if v := test.judge(rs[:sprtMinGames-1]); v != "" {
+		t.Errorf("%d games decide: %q", sprtMinGames-1, v)
 	}
 	for _, bad := range []string{"50", "a,b", "50,0"} {
 		if _, err := parseSPRT(bad); err == nil {
