@@ -49,7 +49,8 @@ type ThinkOptions struct {
 	// Disable switches search techniques off, for measuring them (0: all on).
 	Disable search.Technique
 	// Progress, if set, is called after each iteration of the search of the turn's first
-	// ply (not for progressive series) with the depth, score, nodes and line so far.
+	// ply (not for progressive series) with the depth, score (as the search sees it: in dice
+	// chess on the squashed scale), nodes and line so far.
 	Progress func(search.Progress[Action])
 }
 
