@@ -38,6 +38,7 @@ if [ -n "$QUICK" ]; then
 fi
 OUT=${OUT:-strength-logs/$(date -u +%Y-%m-%d)}
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
 NICE="nice -n 19"
 
 # Stockfish from Debian's packages.
@@ -70,9 +71,9 @@ func init() {
 	commands["engine"] = command{"play turns over a line protocol", func(a []string, o, e io.Writer) error { return runEngine(a, os.Stdin, o, e) }}
 }
 EOF
-(cd "$BASEDIR" && go build -o "$OLDPWD/$OUT/plyground-$BASE" ./cmd/plyground)
+(cd "$BASEDIR" && go build -o "$OUT/plyground-$BASE" ./cmd/plyground)
 NEW=$OUT/plyground
-OLD=$(cd "$OUT" && pwd)/plyground-$BASE
+OLD=$OUT/plyground-$BASE
 
 summary=$OUT/summary.md
 {
