@@ -15,7 +15,7 @@ GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path 
 FUZZTIME ?= 60s
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: all run build wasm compress test deps lint gotest browsertest bench soak fuzz dist clean
+.PHONY: all run build wasm compress test deps lint gotest browsertest bench strength strength-quick tune soak fuzz dist clean
 
 all: build
 
@@ -109,6 +109,26 @@ bench:
 	$(WASMENV) $(GO) test -run '^$$' -bench 'Perft' ./engine/
 	$(WASMENV) $(GO) test -run '^$$' -bench . ./engine/search/ ./variants/turn/
 	$(GO) test -tags deep -run 'Deep' -count=1 -timeout 60m -v ./engine/ ./variants/...
+
+# The computer's strength: level 5 against Stockfish 15.1 at UCI_Elo 2200 (orthodox), against
+# level 5 of commit cf23326 in every 8x8 variant, and the level ladder; logs and a summary in
+# strength-logs/DATE (scripts/strength.sh says how long and how to change the sizes). It
+# installs Debian's stockfish when missing. strength-quick plays two short games of each match.
+strength:
+	scripts/strength.sh
+
+strength-quick:
+	QUICK=1 scripts/strength.sh
+
+# Fits the evaluation's weights (engine/search/tune_test.go): 600 games of the engine against
+# itself at 6,000 nodes a move, then the fit, which prints the weights for
+# engine/search/eval.go. The weights in use were fitted on games played with the former
+# weights (commit 2cbf541).
+TUNEDATA := $(CURDIR)/.build/positions.txt
+tune:
+	mkdir -p .build
+	nice -n 19 $(GO) test -tags tune -run TestTuneGenerate -timeout 0 ./engine/search -args -positions $(TUNEDATA) -games 600 -nodes 6000
+	nice -n 19 $(GO) test -tags tune -run TestTuneFit -timeout 0 -v ./engine/search -args -positions $(TUNEDATA) -passes 4
 
 # Long soaks and every fuzz target for FUZZTIME each.
 soak:
