@@ -6,13 +6,16 @@ GOROOT := $(shell $(GO) env GOROOT)
 GOBIN := $(shell $(GO) env GOPATH)/bin
 STATICCHECK := $(GOBIN)/staticcheck
 CHROMIUM := /usr/bin/chromium
+FIREFOX := /usr/bin/firefox-esr
+WEBKITDRIVER := /usr/bin/WebKitWebDriver
+XVFB := /usr/bin/Xvfb
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WASMENV := GOOS=js GOARCH=wasm PATH="$(GOROOT)/lib/wasm:$$PATH"
 GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path './.build/*')
 FUZZTIME ?= 60s
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: all run build wasm test deps lint gotest browsertest bench soak fuzz dist clean
+.PHONY: all run build wasm compress test deps lint gotest browsertest bench strength strength-quick tune soak fuzz dist clean
 
 all: build
 
@@ -48,7 +51,12 @@ bin/pwa: $(GOFILES) go.mod go.sum
 bin/plyground: $(GOFILES) go.mod go.sum
 	$(GO) build -o $@ ./cmd/plyground
 
-build: wasm bin/pwa bin/plyground
+# The gzip and brotli copies of the wasm files, next to them (cmd/pwa/serve_compress.go):
+# brotli at quality 11 is about 35 s of CPU; copies that are still fresh are kept.
+compress: wasm bin/pwa
+	./bin/pwa -compress
+
+build: wasm compress bin/pwa bin/plyground
 
 run: wasm bin/pwa
 	./bin/pwa -addr $(ADDR)
@@ -60,11 +68,13 @@ dist: wasm bin/pwa
 
 test: deps lint gotest browsertest
 
-deps: $(CHROMIUM) node_modules/.package-lock.json $(STATICCHECK)
+deps: $(CHROMIUM) $(FIREFOX) $(WEBKITDRIVER) $(XVFB) node_modules/.package-lock.json $(STATICCHECK)
 
-$(CHROMIUM):
+# The browsers of the browser tests, Debian's builds (never a downloaded one): Chromium;
+# Firefox ESR; WebKitGTK's WebDriver, which drives its MiniBrowser, and Xvfb for its window.
+$(CHROMIUM) $(FIREFOX) $(WEBKITDRIVER) $(XVFB) &:
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium firefox-esr webkit2gtk-driver xvfb >/dev/null
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -99,6 +109,26 @@ bench:
 	$(WASMENV) $(GO) test -run '^$$' -bench 'Perft' ./engine/
 	$(WASMENV) $(GO) test -run '^$$' -bench . ./engine/search/ ./variants/turn/
 	$(GO) test -tags deep -run 'Deep' -count=1 -timeout 60m -v ./engine/ ./variants/...
+
+# The computer's strength: level 5 against Stockfish 15.1 at UCI_Elo 2200 (orthodox), against
+# level 5 of commit cf23326 in every 8x8 variant, and the level ladder; logs and a summary in
+# strength-logs/DATE (scripts/strength.sh says how long and how to change the sizes). It
+# installs Debian's stockfish when missing. strength-quick plays two short games of each match.
+strength:
+	scripts/strength.sh
+
+strength-quick:
+	QUICK=1 scripts/strength.sh
+
+# Fits the evaluation's weights (engine/search/tune_test.go): 600 games of the engine against
+# itself at 6,000 nodes a move, then the fit, which prints the weights for
+# engine/search/eval.go. The weights in use were fitted on games played with the former
+# weights (commit 2cbf541).
+TUNEDATA := $(CURDIR)/.build/positions.txt
+tune:
+	mkdir -p .build
+	nice -n 19 $(GO) test -tags tune -run TestTuneGenerate -timeout 0 ./engine/search -args -positions $(TUNEDATA) -games 600 -nodes 6000
+	nice -n 19 $(GO) test -tags tune -run TestTuneFit -timeout 0 -v ./engine/search -args -positions $(TUNEDATA) -passes 4
 
 # Long soaks and every fuzz target for FUZZTIME each.
 soak:

@@ -18,7 +18,7 @@ func ExampleParseFEN() {
 	fmt.Println(err)
 	// Output:
 	// rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
-	// fen field 3 (castling): unexpected 'x' in "KQkx"
+	// fen field 3 (castling): 'x' in "KQkx" is not a castling right (K, Q, k, q, or - for none)
 }
 
 func ExamplePosition_LegalMoves() {
@@ -29,21 +29,17 @@ func ExamplePosition_LegalMoves() {
 	// Output: 20 a2a3 a3
 }
 
-func ExampleGame() {
-	g := engine.NewGame(engine.StartPosition())
-	for _, san := range []string{"f3", "e5", "g4", "Qh4#"} {
-		m, err := g.Position().ParseSAN(san)
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		if err := g.Play(m); err != nil {
-			fmt.Println(err)
-			return
-		}
+func ExampleEnPassantMove() {
+	// A multi-ply variant's white pawn takes e.p. on d6 although White's own first ply went
+	// to d7, the square the black pawn started from: the engine keeps no target then.
+	p, err := engine.ParseFEN("4k3/3N4/8/3pP3/8/8/8/4K3 w - - 0 1")
+	if err != nil {
+		fmt.Println(err)
+		return
 	}
-	fmt.Println(g.Outcome())
-	// Output: Black wins by checkmate
+	m := engine.EnPassantMove(engine.E5, engine.D6)
+	fmt.Println(m.Kind(), p.SAN(m), p.Play(m).FEN())
+	// Output: en passant exd6 4k3/3N4/3P4/8/8/8/8/4K3 b - - 0 1
 }
 
 func ExampleDivide() {

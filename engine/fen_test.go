@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -123,6 +124,10 @@ func TestParseFENErrors(t *testing.T) {
 			t.Errorf("ParseFEN(%q) accepted an invalid FEN", tc.fen)
 			continue
 		}
+		var fe *FENError
+		if !errors.Is(err, ErrFEN) || !errors.As(err, &fe) || fe.Field != tc.field || fe.Text == "" {
+			t.Errorf("ParseFEN(%q): %v, want a *FENError of field %d wrapping ErrFEN", tc.fen, err, tc.field)
+		}
 		msg := err.Error()
 		if tc.field == 0 {
 			if !strings.HasPrefix(msg, "fen: ") {
@@ -133,6 +138,26 @@ func TestParseFENErrors(t *testing.T) {
 		prefix := "fen field " + string(rune('0'+tc.field)) + " (" + fenFieldNames[tc.field] + "): "
 		if !strings.HasPrefix(msg, prefix) {
 			t.Errorf("ParseFEN(%q): %q, want prefix %q", tc.fen, msg, prefix)
+		}
+	}
+}
+
+func TestParseFENExceptEnPassant(t *testing.T) {
+	for _, tc := range []struct{ fen, ep, want string }{
+		{"4k3/8/8/2pPpP2/8/8/8/4K3 w - c6,e6 0 5", "c6,e6", "4k3/8/8/2pPpP2/8/8/8/4K3 w - - 0 5"},
+		{"4k3/8/8/2pPpP2/8/8/8/4K3 w - anything", "anything", "4k3/8/8/2pPpP2/8/8/8/4K3 w - - 0 1"},
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "d6", "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1"},
+		{StartFEN, "-", StartFEN},
+	} {
+		p, ep, err := ParseFENExceptEnPassant(tc.fen)
+		if err != nil || ep != tc.ep || p.FEN() != tc.want || p.EnPassant() != NoSquare || p.Hash() != p.computeHash() {
+			t.Errorf("ParseFENExceptEnPassant(%q) = %s, %q, %v; want %s, %q", tc.fen, p.FEN(), ep, err, tc.want, tc.ep)
+		}
+	}
+	// Every other field is read as ParseFEN reads it.
+	for _, fen := range []string{"4k3/8/8/8/8/8/8/4K3 x c6,e6 0 1", "4k3/8/8/2pPpP2/8/8/8/4K3 w - c6 0", "4k3/4Q3/8/8/8/8/8/4K3 w - e3 0 1"} {
+		if _, _, err := ParseFENExceptEnPassant(fen); !errors.Is(err, ErrFEN) {
+			t.Errorf("ParseFENExceptEnPassant(%q): %v, want ErrFEN", fen, err)
 		}
 	}
 }
@@ -159,8 +184,8 @@ func TestFENAccessors(t *testing.T) {
 	}
 }
 
-// FuzzParseFEN checks that ParseFEN never panics and that whatever it accepts writes a FEN
-// that parses back to the same position.
+// FuzzParseFEN checks that ParseFEN never panics, that it refuses with a *FENError wrapping
+// ErrFEN, and that whatever it accepts writes a FEN that parses back to the same position.
 func FuzzParseFEN(f *testing.F) {
 	for _, fen := range readLines(f, "fen_roundtrip.txt") {
 		f.Add(fen)
@@ -171,6 +196,10 @@ func FuzzParseFEN(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := ParseFEN(s)
 		if err != nil {
+			var fe *FENError
+			if !errors.Is(err, ErrFEN) || !errors.As(err, &fe) {
+				t.Fatalf("ParseFEN(%q): %v is not a *FENError wrapping ErrFEN", s, err)
+			}
 			return
 		}
 		fen := p.FEN()

@@ -370,16 +370,16 @@ func (p *Position) checkEnPassant(sq Square) error {
 		wantRank, pawnSq, startSq = 2, sq+8, sq-8
 	}
 	if sq.Rank() != wantRank {
-		return errorf("%v is not on rank %d", sq, wantRank+1)
+		return errorf("the target %v is not on rank %d, where a %v pawn passes on its two-square advance", sq, wantRank+1, us^1)
 	}
 	if p.board[pawnSq] != NewPiece(us^1, Pawn) {
-		return errorf("no %v pawn on %v", us^1, pawnSq)
+		return errorf("no %v pawn on %v, just beyond the target %v", us^1, pawnSq, sq)
 	}
 	if p.board[sq] != NoPiece {
-		return errorf("%v is not empty", sq)
+		return errorf("the target %v is not empty", sq)
 	}
 	if p.board[startSq] != NoPiece {
-		return errorf("%v is not empty", startSq)
+		return errorf("%v, where the pawn that passed %v started, is not empty", startSq, sq)
 	}
 	return nil
 }

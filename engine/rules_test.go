@@ -265,42 +265,41 @@ func TestO1_Promotion(t *testing.T) {
 	}
 }
 
+// TestO1_CheckmateAndStalemate checks what the variants judge mate and stalemate from (the
+// outcomes themselves are tested in variants/orthodox): a side in check without a legal
+// move is mated, one without a legal move and not in check is stalemated.
 func TestO1_CheckmateAndStalemate(t *testing.T) {
 	tests := []struct {
-		fen  string
-		want Outcome
+		fen     string
+		inCheck bool
+		canMove bool
 	}{
-		{"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", Outcome{BlackWins, Checkmate}},
-		{"6k1/5ppp/8/8/8/8/8/K2R4 b - - 0 1", Outcome{Ongoing, NoReason}},
-		{"3R2k1/5ppp/8/8/8/8/8/K7 b - - 0 1", Outcome{WhiteWins, Checkmate}},
-		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Outcome{Draw, Stalemate}},
-		{"k7/P7/K7/8/8/8/8/8 b - - 0 1", Outcome{Draw, Stalemate}},
-		{"8/8/8/8/8/5k2/5p2/5K2 w - - 0 1", Outcome{Draw, Stalemate}},
+		{"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", true, false}, // mated
+		{"6k1/5ppp/8/8/8/8/8/K2R4 b - - 0 1", false, true},
+		{"3R2k1/5ppp/8/8/8/8/8/K7 b - - 0 1", true, false},
+		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false, false}, // stalemated
+		{"k7/P7/K7/8/8/8/8/8 b - - 0 1", false, false},
+		{"8/8/8/8/8/5k2/5p2/5K2 w - - 0 1", false, false},
 		// Double check: only the king may move, and here it cannot.
-		{"6k1/8/8/8/8/8/5nPP/R4r1K w - - 0 1", Outcome{BlackWins, Checkmate}},
+		{"6k1/8/8/8/8/8/5nPP/R4r1K w - - 0 1", true, false},
 	}
 	for _, tc := range tests {
 		p := mustFEN(t, tc.fen)
-		if got := NewGame(p).Outcome(); got != tc.want {
-			t.Errorf("%s: outcome %v, want %v", tc.fen, got, tc.want)
+		if p.InCheck() != tc.inCheck || p.HasLegalMove() != tc.canMove || len(p.LegalMoves(nil)) > 0 != tc.canMove {
+			t.Errorf("%s: in check %v, has a legal move %v; want %v, %v", tc.fen, p.InCheck(), p.HasLegalMove(), tc.inCheck, tc.canMove)
 		}
 	}
-	// Fool's mate through Game.
-	g := NewGame(StartPosition())
+	// Fool's mate.
+	p := StartPosition()
 	for _, s := range []string{"f3", "e5", "g4", "Qh4#"} {
-		m, err := g.Position().ParseSAN(s)
+		m, err := p.ParseSAN(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
+		p = p.Play(m)
 	}
-	if got := g.Outcome(); got != (Outcome{BlackWins, Checkmate}) {
-		t.Fatalf("fool's mate: %v", got)
-	}
-	if err := g.Play(NullMove); !errors.Is(err, ErrGameOver) {
-		t.Errorf("Play after mate: %v, want ErrGameOver", err)
+	if !p.InCheck() || p.HasLegalMove() || p.Turn() != White {
+		t.Fatalf("fool's mate: %s is not White mated", p.FEN())
 	}
 }
 
@@ -322,103 +321,68 @@ func TestO1_Check(t *testing.T) {
 	}
 }
 
+// TestO2_ThreefoldRepetition checks what repetition is judged by (the draw itself is tested
+// in variants/orthodox): a position that comes back has the same hash.
 func TestO2_ThreefoldRepetition(t *testing.T) {
-	g := NewGame(StartPosition())
-	shuffle := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	start := StartPosition()
+	p := start
+	seen := map[uint64]int{p.Hash(): 1}
 	for i := 0; i < 2; i++ {
-		for j, s := range shuffle {
-			if g.Outcome().Result != Ongoing {
-				t.Fatalf("game over too early at round %d ply %d: %v", i, j, g.Outcome())
-			}
-			m, err := g.Position().ParseUCI(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := g.Play(m); err != nil {
-				t.Fatal(err)
-			}
+		for _, s := range []string{"g1f3", "g8f6", "f3g1", "f6g8"} {
+			p = playUCI(t, p, s)
+			seen[p.Hash()]++
 		}
 	}
-	// The start position has now occurred three times.
-	if got := g.Outcome(); got != (Outcome{Draw, Threefold}) {
-		t.Fatalf("outcome %v, want draw by threefold repetition", got)
-	}
-	if len(g.Moves()) != 8 {
-		t.Errorf("%d moves recorded, want 8", len(g.Moves()))
+	// The start position has now occurred three times, and every other position twice.
+	if p.Hash() != start.Hash() || seen[start.Hash()] != 3 || len(seen) != 4 {
+		t.Fatalf("after the shuffles: %s, counts %v", p.FEN(), seen)
 	}
 }
 
+// TestO2_ThreefoldNeedsSameRights: the same placement with other castling rights is another
+// position, with another hash.
 func TestO2_ThreefoldNeedsSameRights(t *testing.T) {
-	// The first occurrence has castling rights; after the king steps out and back they are
-	// gone, so that position is a different one.
-	g := NewGame(mustFEN(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1"))
-	for _, s := range []string{"e1f1", "e8d8", "f1e1", "d8e8", "e1f1", "e8d8", "f1e1", "d8e8"} {
-		m, err := g.Position().ParseUCI(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
+	start := mustFEN(t, "4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	p := playUCI(t, start, "e1f1", "e8d8", "f1e1", "d8e8")
+	if p.Hash() == start.Hash() || p == start || p.Castling() != NoCastling {
+		t.Fatal("the start position had castling rights: coming back without them is another position")
 	}
-	// Had the rights not counted, the start position would now stand for the third time.
-	if g.Outcome().Result != Ongoing {
-		t.Fatalf("outcome %v: the start position had castling rights and occurred once", g.Outcome())
+	if q := playUCI(t, p, "e1f1", "e8d8", "f1e1", "d8e8"); q.Hash() != p.Hash() {
+		t.Error("without rights, the position after Kf1 Kd8 Ke1 Ke8 comes back the same")
 	}
-	// The position after Kf1 (no rights left) now occurs for the third time.
-	m, _ := g.Position().ParseUCI("e1f1")
-	if err := g.Play(m); err != nil {
-		t.Fatal(err)
-	}
-	if got := g.Outcome(); got != (Outcome{Draw, Threefold}) {
-		t.Fatalf("outcome %v, want threefold", got)
+	if playUCI(t, start, "e1f1").Hash() != playUCI(t, p, "e1f1").Hash() {
+		t.Error("the positions after Kf1 have the same rights (none) and should be the same")
 	}
 }
 
+// TestO2_FiftyMoveRule checks the halfmove clock the fifty-move rule counts with (the draw
+// itself is tested in variants/orthodox).
 func TestO2_FiftyMoveRule(t *testing.T) {
-	start := mustFEN(t, "4k3/8/8/8/8/8/r7/4K2R w - - 99 80")
-	g := NewGame(start)
-	m, _ := start.ParseUCI("h1h2")
-	if err := g.Play(m); err != nil {
-		t.Fatal(err)
-	}
-	if got := g.Outcome(); got != (Outcome{Draw, FiftyMoves}) {
-		t.Errorf("after the 100th quiet ply: %v, want fifty-move draw", got)
-	}
-	if err := g.Play(NullMove); !errors.Is(err, ErrGameOver) {
-		t.Errorf("Play after the draw: %v", err)
+	// The 100th quiet ply.
+	if got := playUCI(t, mustFEN(t, "4k3/8/8/8/8/8/r7/4K2R w - - 99 80"), "h1h2").HalfmoveClock(); got != 100 {
+		t.Errorf("clock %d after the 100th quiet ply", got)
 	}
 	// A capture resets the clock.
-	g = NewGame(mustFEN(t, "4k3/8/8/8/8/8/r7/R3K3 w - - 99 80"))
-	m, _ = g.Position().ParseUCI("a1a2")
-	if err := g.Play(m); err != nil {
-		t.Fatal(err)
-	}
-	if g.Outcome().Result != Ongoing || g.Position().HalfmoveClock() != 0 {
-		t.Errorf("after a capture: %v, clock %d", g.Outcome(), g.Position().HalfmoveClock())
+	if got := playUCI(t, mustFEN(t, "4k3/8/8/8/8/8/r7/R3K3 w - - 99 80"), "a1a2").HalfmoveClock(); got != 0 {
+		t.Errorf("clock %d after a capture", got)
 	}
 	// A pawn move resets it too.
 	q := mustFEN(t, "4k3/8/8/8/8/8/P7/4K3 w - - 99 80")
 	if got := playUCI(t, q, "a2a3").HalfmoveClock(); got != 0 {
 		t.Errorf("clock %d after a pawn move", got)
 	}
-	// Checkmate on the hundredth ply stands.
-	g = NewGame(mustFEN(t, "6k1/5ppp/8/8/8/8/8/K2R4 w - - 99 80"))
-	m, _ = g.Position().ParseSAN("Rd8#")
-	if err := g.Play(m); err != nil {
+	// Checkmate on the hundredth ply: the position is mate, with the clock at 100.
+	p := mustFEN(t, "6k1/5ppp/8/8/8/8/8/K2R4 w - - 99 80")
+	m, err := p.ParseSAN("Rd8#")
+	if err != nil {
 		t.Fatal(err)
 	}
-	if got := g.Outcome(); got != (Outcome{WhiteWins, Checkmate}) {
-		t.Errorf("mate on the 100th ply: %v", got)
+	if p = p.Play(m); !p.InCheck() || p.HasLegalMove() || p.HalfmoveClock() != 100 {
+		t.Errorf("mate on the 100th ply: %s", p.FEN())
 	}
-	// 99 plies is not yet a draw.
-	g = NewGame(mustFEN(t, "4k3/8/8/8/8/8/r7/4K2R w - - 98 80"))
-	m, _ = g.Position().ParseUCI("h1h2")
-	if err := g.Play(m); err != nil {
-		t.Fatal(err)
-	}
-	if g.Outcome().Result != Ongoing {
-		t.Errorf("after 99 plies: %v", g.Outcome())
+	// 99 plies is not yet the hundredth.
+	if got := playUCI(t, mustFEN(t, "4k3/8/8/8/8/8/r7/4K2R w - - 98 80"), "h1h2").HalfmoveClock(); got != 99 {
+		t.Errorf("clock %d after 99 plies", got)
 	}
 }
 
@@ -448,42 +412,25 @@ func TestO2_InsufficientMaterial(t *testing.T) {
 		if got := p.InsufficientMaterial(); got != tc.want {
 			t.Errorf("%s: InsufficientMaterial = %v, want %v", tc.fen, got, tc.want)
 		}
-		want := Outcome{}
-		if tc.want {
-			want = Outcome{Draw, Insufficient}
-		}
-		if got := NewGame(p).Outcome(); got != want {
-			t.Errorf("%s: outcome %v, want %v", tc.fen, got, want)
-		}
 	}
-	// Automatic after the capture that leaves the bare kings.
-	g := NewGame(mustFEN(t, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"))
-	m, _ := g.Position().ParseSAN("Kxe2")
-	if err := g.Play(m); err != nil {
-		t.Fatal(err)
-	}
-	if got := g.Outcome(); got != (Outcome{Draw, Insufficient}) {
-		t.Errorf("after Kxe2: %v", got)
+	// The capture that leaves the bare kings.
+	if p := playUCI(t, mustFEN(t, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"), "e1e2"); !p.InsufficientMaterial() {
+		t.Errorf("after Kxe2: %s is not insufficient material", p.FEN())
 	}
 }
 
-func TestGameIllegalMove(t *testing.T) {
-	g := NewGame(StartPosition())
+// TestIllegalMove: IsLegal refuses the null move, a move no piece can make and a move with
+// the right squares but the wrong kind (e2e4 is a double push); the games refusing them are
+// tested in variants/orthodox.
+func TestIllegalMove(t *testing.T) {
+	p := StartPosition()
 	for _, m := range []Move{NullMove, newMove(E2, E5, Normal, NoPieceType, false), newMove(E2, E4, Normal, NoPieceType, false)} {
-		if err := g.Play(m); !errors.Is(err, ErrIllegalMove) {
-			t.Errorf("Play(%v): %v, want ErrIllegalMove", m, err)
+		if p.IsLegal(m) {
+			t.Errorf("IsLegal(%v) in the start position", m)
 		}
 	}
-	if len(g.Moves()) != 0 || g.Position() != StartPosition() {
-		t.Error("an illegal move changed the game")
-	}
-	moves := g.Moves()
-	m, _ := g.Position().ParseUCI("e2e4")
-	if err := g.Play(m); err != nil {
-		t.Fatal(err)
-	}
-	if len(moves) != 0 || len(g.Moves()) != 1 || g.Moves()[0] != m || g.Start() != StartPosition() {
-		t.Error("Moves/Start do not reflect the game")
+	if m, _ := p.ParseUCI("e2e4"); !p.IsLegal(m) || m.Kind() != DoublePush {
+		t.Errorf("e2e4: legal %v, kind %v", p.IsLegal(m), m.Kind())
 	}
 }
 
@@ -545,6 +492,48 @@ func TestWithEnPassant(t *testing.T) {
 	r, err := mustFEN(t, "4k3/8/8/3p4/8/8/8/4K3 w - - 0 1").WithEnPassant(D6)
 	if err != nil || r.EnPassant() != NoSquare {
 		t.Errorf("no capturing pawn: %v, ep %v", err, r.EnPassant())
+	}
+}
+
+// TestEnPassantMove checks the e.p. moves EnPassantMove makes: 7 captures to each side of
+// each of the 8 files, for both colours (2 * 14), each the move the generator makes when it is
+// legal, and played the same without the engine's e.p. target.
+func TestEnPassantMove(t *testing.T) {
+	n := 0
+	for from := A1; from < NoSquare; from++ {
+		for to := A1; to <= NoSquare; to++ {
+			m := EnPassantMove(from, to)
+			if m == NullMove {
+				continue
+			}
+			n++
+			if m.Kind() != EnPassant || m.From() != from || m.To() != to || !m.IsCapture() || m.Promotion() != NoPieceType {
+				t.Errorf("EnPassantMove(%v, %v) = %v, kind %v", from, to, m, m.Kind())
+			}
+			us, kings := White, "K7/8/8/8/8/8/8/7k w - - 0 1"
+			if to.Rank() == 2 {
+				us, kings = Black, "k7/8/8/8/8/8/8/7K b - - 0 1"
+			}
+			p := mustFEN(t, kings)
+			p.put(NewPiece(us, Pawn), from)
+			p.put(NewPiece(us.Other(), Pawn), to^8)
+			q, err := p.WithEnPassant(to)
+			if err != nil || !q.IsLegal(m) {
+				t.Errorf("%v: not generated in %s (%v)", m, q.FEN(), err)
+				continue
+			}
+			if got, want := p.Play(m), q.Play(m); got != want {
+				t.Errorf("%v played without the target: %s, want %s", m, got.FEN(), want.FEN())
+			}
+		}
+	}
+	if n != 28 {
+		t.Errorf("%d e.p. moves, want 28", n)
+	}
+	for _, sq := range [][2]Square{{E5, E6}, {E5, C6}, {E4, D5}, {E6, D7}, {A5, H6}, {H4, A3}, {E5, NoSquare}, {NoSquare, D6}} {
+		if m := EnPassantMove(sq[0], sq[1]); m != NullMove {
+			t.Errorf("EnPassantMove(%v, %v) = %v, want NullMove", sq[0], sq[1], m)
+		}
 	}
 }
 

@@ -1,12 +1,16 @@
 // Package engine implements the rules of orthodox chess on the 8x8 board: squares, pieces,
 // moves, positions, legal move generation, play, attacks, Zobrist hashing, FEN, SAN and UCI
-// text, perft, and the orthodox outcome of a game (RULES.md O1 and O2).
+// text, perft, and what the end of a game is read from (RULES.md O1 and O2: check, legal
+// moves, insufficient material, the halfmove clock, the hash that repetition compares). The
+// outcome itself (one Result, Reason and Outcome for every variant) is package turn's.
 //
 // A Position is a small value that is always valid: it is built by StartPosition, ParseFEN or
 // a method of another valid Position. Play returns the next position by value (copy-make) and
 // LegalMoves appends to a buffer owned by the caller, so neither allocates. The multi-ply
-// variants build on WithTurn and WithEnPassant; after WithTurn the side not to move may be in
-// check, and generation then never produces a capture of a king.
+// variants build on WithTurn, WithEnPassant, EnPassantMove (an e.p. capture on a target the
+// engine does not keep) and ParseFENExceptEnPassant (a FEN whose e.p. field they read
+// themselves); after WithTurn the side not to move may be in check, and generation then never
+// produces a capture of a king.
 //
 // The package uses the standard library only.
 package engine
@@ -267,6 +271,27 @@ func newMove(from, to Square, kind MoveKind, promo PieceType, capture bool) Move
 		m |= moveCapture
 	}
 	return m
+}
+
+// EnPassantMove returns the en passant capture by the pawn on from of the pawn that passed to:
+// from on the fifth rank and to on the sixth (White), or from on the fourth and to on the third
+// (Black), on a neighbouring file. It returns NullMove for any other pair of squares. The move
+// is the one LegalMoves generates when the capture is legal; Play plays it in any position,
+// taking the pawn just beyond to, so a variant whose e.p. targets the engine does not keep
+// (several at once, or a start square occupied since the double step) makes the capture with
+// it and checks for itself that it is legal there.
+func EnPassantMove(from, to Square) Move {
+	if from >= NoSquare || to >= NoSquare {
+		return NullMove
+	}
+	if df := from.File() - to.File(); df != 1 && df != -1 {
+		return NullMove
+	}
+	switch {
+	case from.Rank() == 4 && to.Rank() == 5, from.Rank() == 3 && to.Rank() == 2:
+		return newMove(from, to, EnPassant, NoPieceType, true)
+	}
+	return NullMove
 }
 
 // From returns the square the moving piece leaves.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/plyground/plyground/variants/dice"
 	"github.com/plyground/plyground/variants/marseillais"
+	"github.com/plyground/plyground/variants/nec"
 	"github.com/plyground/plyground/variants/orthodox"
 	"github.com/plyground/plyground/variants/progressive"
 	"github.com/plyground/plyground/variants/sdm"
@@ -70,6 +71,7 @@ func List() []Info {
 		{
 			ID: "nec", Name: "Never-Ending Chess",
 			Pitch: "Many players, one unbounded board, all orders resolved at once.",
+			Rules: nec.Rules,
 		},
 	}
 }

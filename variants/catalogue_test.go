@@ -2,6 +2,7 @@ package variants
 
 import (
 	"bufio"
+	"encoding/base64"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -74,7 +75,7 @@ func TestCatalogueListsEveryVariant(t *testing.T) {
 	for _, info := range List() {
 		texts[want[info.ID]] += info.Rules
 	}
-	for letter, n := range map[string]int{"O": 2, "S": 7, "M": 7, "D": 6, "P": 8} {
+	for letter, n := range map[string]int{"O": 2, "S": 7, "M": 7, "D": 7, "P": 9} {
 		for i := 1; i <= n; i++ {
 			if !strings.Contains(texts[letter], "**"+letter+string(rune('0'+i))+"**") {
 				t.Errorf("rule %s%d is not in the rules texts", letter, i)
@@ -122,31 +123,63 @@ func readSamples(t testing.TB, path string) []sample {
 }
 
 func TestRecordSamplesDecodeForever(t *testing.T) {
-	samples := readSamples(t, "testdata/records-v1.txt")
-	if len(samples) < 9 {
-		t.Fatalf("%d samples", len(samples))
+	for _, c := range []struct {
+		path  string
+		least int
+	}{{"testdata/records-v1.txt", 14}, {"testdata/records-v2.txt", 3}} {
+		samples := readSamples(t, c.path)
+		if len(samples) < c.least {
+			t.Fatalf("%s: %d samples", c.path, len(samples))
+		}
+		for _, s := range samples {
+			f := s.fields
+			g, err := Decode(f["record"])
+			if err != nil {
+				t.Errorf("%s:%d: %v", c.path, s.line, err)
+				continue
+			}
+			// A start that version 1 read differently from today (P9) is given as read today.
+			start, upgraded := f["start now"]
+			if !upgraded {
+				start = f["start"]
+			}
+			r := g.Record()
+			if r.Variant != f["variant"] || r.Options != f["options"] || r.Start != start {
+				t.Errorf("%s:%d: decoded %s/%q/%q", c.path, s.line, r.Variant, r.Options, r.Start)
+			}
+			if got := g.Movetext(); got != f["movetext"] {
+				t.Errorf("%s:%d: movetext %q, want %q", c.path, s.line, got, f["movetext"])
+			}
+			if got := g.Outcome().String(); got != f["outcome"] {
+				t.Errorf("%s:%d: outcome %q, want %q", c.path, s.line, got, f["outcome"])
+			}
+			if rules, ok := f["rules"]; ok && g.Legacy() != (rules == "version 1") {
+				t.Errorf("%s:%d: legacy %v, want the rules of %s", c.path, s.line, g.Legacy(), rules)
+			}
+			enc := g.Encode()
+			if !upgraded {
+				if enc != f["record"] {
+					t.Errorf("%s:%d: re-encoded %q", c.path, s.line, enc)
+				}
+				continue
+			}
+			// Re-encoded as version 2, it is the same game.
+			back, err := Decode(enc)
+			if err != nil || recordVersion(t, enc) != 2 || back.Movetext() != f["movetext"] || back.Record().Start != start {
+				t.Errorf("%s:%d: re-encoded %q (%v)", c.path, s.line, enc, err)
+			}
+		}
 	}
-	for _, s := range samples {
-		f := s.fields
-		g, err := Decode(f["record"])
-		if err != nil {
-			t.Errorf("line %d: %v", s.line, err)
-			continue
-		}
-		r := g.Record()
-		if r.Variant != f["variant"] || r.Options != f["options"] || r.Start != f["start"] {
-			t.Errorf("line %d: decoded %s/%q/%q", s.line, r.Variant, r.Options, r.Start)
-		}
-		if got := g.Movetext(); got != f["movetext"] {
-			t.Errorf("line %d: movetext %q, want %q", s.line, got, f["movetext"])
-		}
-		if got := g.Outcome().String(); got != f["outcome"] {
-			t.Errorf("line %d: outcome %q, want %q", s.line, got, f["outcome"])
-		}
-		if got := g.Encode(); got != f["record"] {
-			t.Errorf("line %d: re-encoded %q", s.line, got)
-		}
+}
+
+// recordVersion returns the version byte of a record string.
+func recordVersion(t *testing.T, text string) byte {
+	t.Helper()
+	b, err := base64.RawURLEncoding.DecodeString(text)
+	if err != nil || len(b) == 0 {
+		t.Fatalf("record %q: %v", text, err)
 	}
+	return b[0]
 }
 
 func TestRecordOfFortyMarseillaisTurnsIsShort(t *testing.T) {
@@ -188,7 +221,7 @@ func TestDecodeErrorsSayWhere(t *testing.T) {
 	}{
 		{"", "empty"},
 		{"!!", "base64"},
-		{"Ag", "unknown version 2"},
+		{"Aw", "unknown version 3"},
 		{"AQ", "byte 2 (variant)"},
 		{"AX8", "unknown variant code"},
 		{good[:len(good)-3], "action"},
@@ -209,8 +242,10 @@ func TestDecodeErrorsSayWhere(t *testing.T) {
 }
 
 func FuzzDecode(f *testing.F) {
-	for _, s := range readSamples(f, "testdata/records-v1.txt") {
-		f.Add(s.fields["record"])
+	for _, path := range []string{"testdata/records-v1.txt", "testdata/records-v2.txt"} {
+		for _, s := range readSamples(f, path) {
+			f.Add(s.fields["record"])
+		}
 	}
 	f.Add("AQ")
 	f.Fuzz(func(t *testing.T, text string) {

@@ -3,29 +3,39 @@
 package browser
 
 import (
-	"fmt"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/plyground/plyground/variants"
-	"github.com/plyground/plyground/variants/turn"
+	"github.com/plyground/plyground/app/worker"
 )
 
-// Engine is the computer opponent. On the host (tests, prerendering) it thinks in the
-// calling goroutine with the same engine the worker runs, and delivers the result through
-// ctx.Dispatch as the browser version does.
+// Engine is the computer opponent. On the host (tests, prerendering) it serves the requests in
+// the calling goroutine with the engine the worker runs (worker.Engine), and delivers the
+// answer through ctx.Dispatch as the browser version does.
 type Engine struct {
-	players map[string]*turn.Player
+	eng     *worker.Engine
 	current int
 }
 
 // NewEngine returns the computer opponent (the zero Engine works as well).
 func NewEngine() *Engine { return &Engine{} }
 
-// Think asks for the computer's turn; done receives the result unless the request is
-// cancelled (by Cancel, or by another Think) first.
-func (e *Engine) Think(ctx app.Context, req ThinkRequest, done func(ThinkResult)) {
+// Ask sends a request (worker.TypeThink or worker.TypeNEC); done receives the answer unless
+// the request is cancelled (by Cancel, or by another Ask) first. A think request without a
+// seed gets its id as seed.
+func (e *Engine) Ask(ctx app.Context, req worker.Request, done func(worker.Response)) {
+	if e.eng == nil {
+		e.eng = worker.NewEngine(nil, 16)
+	}
 	e.current = req.ID
-	res := e.think(req)
+	req.V = worker.Version
+	if req.Type == worker.TypeThink && req.Seed == 0 {
+		req.Seed = uint64(req.ID)
+	}
+	var res worker.Response
+	if r, err := worker.ParseRequest(worker.Encode(req)); err != nil {
+		res = worker.Response{Type: worker.TypeResult, V: worker.Version, ID: req.ID, Err: err.Error()}
+	} else {
+		res = e.eng.Serve(r)
+	}
 	ctx.Dispatch(func(app.Context) {
 		if e.current == req.ID {
 			e.current = 0
@@ -34,36 +44,7 @@ func (e *Engine) Think(ctx app.Context, req ThinkRequest, done func(ThinkResult)
 	})
 }
 
-func (e *Engine) think(req ThinkRequest) ThinkResult {
-	out := ThinkResult{ID: req.ID}
-	g, err := variants.Decode(req.Record)
-	if err != nil {
-		out.Err = err.Error()
-		return out
-	}
-	v := g.Variant()
-	key := v.ID() + "\x00" + v.Options()
-	if e.players == nil {
-		e.players = map[string]*turn.Player{}
-	}
-	p := e.players[key]
-	if p == nil {
-		p = turn.NewPlayer(v, 16)
-		e.players[key] = p
-	}
-	th, err := p.Think(g, turn.ThinkOptions{Level: req.Level, Seed: uint64(req.ID)})
-	if err != nil {
-		out.Err = fmt.Sprint(err)
-		return out
-	}
-	for _, a := range th.Actions {
-		out.Actions = append(out.Actions, a.String())
-	}
-	out.Score, out.Depth, out.Nodes = th.Score, th.Depth, th.Nodes
-	return out
-}
-
-// Cancel forgets the request under way: its result is not delivered.
+// Cancel forgets the request under way: its answer is not delivered.
 func (e *Engine) Cancel() { e.current = 0 }
 
 // Close stops the engine.

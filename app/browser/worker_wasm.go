@@ -1,15 +1,16 @@
 package browser
 
 import (
-	"encoding/json"
+	"sync/atomic"
 	"syscall/js"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/worker"
 )
 
 // Engine is the computer opponent: a bridge to the engine's Web Worker, started on the first
-// request. Use it from the UI goroutine (event handlers, Dispatch); results are delivered
+// request. Use it from the UI goroutine (event handlers, Dispatch); answers are delivered
 // there too. The zero Engine is ready to use.
 type Engine struct {
 	ctx       app.Context
@@ -18,20 +19,49 @@ type Engine struct {
 	onError   js.Func
 	ready     bool
 	queue     []string // messages posted before "ready"
-	current   int      // the request whose result is awaited (0: none)
-	request   string   // its message, to send again after a restart
-	done      func(ThinkResult)
+	started   time.Time
+	// heard is when the worker last sent anything (Unix nanoseconds), set by its messages.
+	heard atomic.Int64
+
+	current int // the request whose answer is awaited (0: none)
+	request string
+	done    func(worker.Response)
+	asked   time.Time // when the request was first sent
+	sent    time.Time // when it was last sent (again after a restart)
+	tries   int       // the times it was sent again
+
 	cancelled int // a cancelled request the worker is still finishing (0: none)
 	seed      uint64
 }
 
+// Timing of the bridge.
+const (
+	// hardStop is how long the bridge waits for the worker to answer a cancel before it
+	// terminates the worker and starts a new one.
+	hardStop = 400 * time.Millisecond
+	// watchEvery is how often the bridge checks that the worker is alive while a request
+	// waits.
+	watchEvery = 500 * time.Millisecond
+	// silence is how long a started worker may stay silent (no heartbeat, no answer) while a
+	// request waits before the bridge takes it for dead: eight heartbeats.
+	silence = 8 * worker.BeatEvery
+	// startLimit is how long a worker may take to start (to download and compile
+	// engine.wasm) before it is taken for dead.
+	startLimit = 30 * time.Second
+	// retries is how many times a request is sent again to a new worker.
+	retries = 2
+	// thinkLimit is how long the bridge waits for the answer to a request in all.
+	thinkLimit = 45 * time.Second
+)
+
 // NewEngine returns the computer opponent (the zero Engine works as well).
 func NewEngine() *Engine { return &Engine{} }
 
-// Think asks the worker for the computer's turn; done receives the result on the UI goroutine
-// unless the request is cancelled (by Cancel, or by another Think) first. A request that
-// cannot be served gets a result with Err set.
-func (e *Engine) Think(ctx app.Context, req ThinkRequest, done func(ThinkResult)) {
+// Ask sends a request (worker.TypeThink or worker.TypeNEC) to the worker; done receives the
+// answer on the UI goroutine unless the request is cancelled (by Cancel, or by another Ask)
+// first. A request that cannot be served gets an answer with Err set. A think request gets
+// the page's random seed.
+func (e *Engine) Ask(ctx app.Context, req worker.Request, done func(worker.Response)) {
 	e.ctx = ctx
 	if e.current != 0 {
 		e.Cancel()
@@ -39,23 +69,78 @@ func (e *Engine) Think(ctx app.Context, req ThinkRequest, done func(ThinkResult)
 	if e.seed == 0 {
 		e.seed = uint64(js.Global().Get("Math").Call("random").Float()*(1<<52)) | 1
 	}
-	text, _ := json.Marshal(message{Type: "think", ID: req.ID, Record: req.Record, Level: req.Level, Seed: e.seed + uint64(req.ID)})
-	e.current, e.request, e.done = req.ID, string(text), done
+	req.V = worker.Version
+	if req.Type == worker.TypeThink {
+		req.Seed = e.seed + uint64(req.ID)
+	}
+	e.current, e.request, e.done = req.ID, worker.Encode(req), done
+	e.asked, e.sent, e.tries = time.Now(), time.Now(), 0
 	if err := e.start(); err != "" {
-		e.deliver(message{Type: "result", ID: req.ID, Err: err})
+		e.fail(req.ID, err)
 		return
 	}
 	e.post(e.request)
-	id := req.ID
-	ctx.After(thinkLimit, func(app.Context) {
+	e.watch(req.ID)
+}
+
+// watch checks, every watchEvery while request id waits, that the worker is alive: a worker
+// silent for too long is started again and asked again (a few times); a request that waits
+// too long in all gets an error.
+func (e *Engine) watch(id int) {
+	e.ctx.After(watchEvery, func(ctx app.Context) {
+		if e.current != id {
+			ctx.PreventUpdate()
+			return
+		}
+		switch {
+		case time.Since(e.asked) > thinkLimit:
+			e.stop()
+			e.fail(id, "the engine did not answer in time")
+			return
+		case e.silent():
+			e.retry("the engine stopped answering")
+		default:
+			ctx.PreventUpdate()
+		}
 		if e.current == id {
-			e.restart()
-			e.deliver(message{Type: "result", ID: id, Err: "the engine did not answer in time"})
+			e.watch(id)
 		}
 	})
 }
 
-// Cancel forgets the request under way (its result will not be delivered) and asks the
+// silent reports whether the worker has been silent for too long while a request waits.
+func (e *Engine) silent() bool {
+	if e.worker.IsUndefined() || e.worker.IsNull() {
+		return true
+	}
+	if !e.ready {
+		return time.Since(e.started) > startLimit
+	}
+	last := time.Unix(0, e.heard.Load())
+	if e.sent.After(last) {
+		last = e.sent
+	}
+	return time.Since(last) > silence
+}
+
+// retry starts a new worker and sends it the request under way again, or, when it was sent
+// again too often, delivers the error why.
+func (e *Engine) retry(why string) {
+	if e.current == 0 {
+		e.stop()
+		return
+	}
+	if e.tries >= retries {
+		e.stop()
+		e.fail(e.current, why)
+		return
+	}
+	e.tries++
+	e.sent = time.Now()
+	e.restart()
+}
+
+// Cancel forgets the request under way (its answer will not be delivered) and asks the
 // worker to stop; a worker that does not stop promptly is terminated and started again.
 func (e *Engine) Cancel() {
 	if e.current == 0 {
@@ -70,13 +155,14 @@ func (e *Engine) Cancel() {
 		e.queue = nil // the request never reached the worker, which goes on starting
 		return
 	}
-	text, _ := json.Marshal(message{Type: "cancel", ID: id})
-	e.post(string(text))
+	e.post(worker.Encode(worker.Request{Type: worker.TypeCancel, V: worker.Version, ID: id}))
 	e.cancelled = id
-	e.ctx.After(hardStop, func(app.Context) {
+	e.ctx.After(hardStop, func(ctx app.Context) {
 		if e.cancelled == id {
 			e.restart()
+			return
 		}
+		ctx.PreventUpdate()
 	})
 }
 
@@ -103,9 +189,13 @@ func (e *Engine) start() string {
 		if data.Type() != js.TypeString {
 			return nil
 		}
-		var m message
-		if err := json.Unmarshal([]byte(data.String()), &m); err != nil {
+		m, err := worker.ParseResponse(data.String())
+		if err != nil {
 			return nil
+		}
+		e.heard.Store(time.Now().UnixNano())
+		if m.Type == worker.TypeBusy {
+			return nil // the heartbeat: nothing to draw
 		}
 		e.ctx.Dispatch(func(app.Context) { e.receive(m) })
 		return nil
@@ -117,9 +207,7 @@ func (e *Engine) start() string {
 		}
 		e.ctx.Dispatch(func(app.Context) {
 			e.stop()
-			if e.current != 0 {
-				e.deliver(message{Type: "result", ID: e.current, Err: text})
-			}
+			e.retry(text)
 		})
 		return nil
 	})
@@ -132,8 +220,7 @@ func (e *Engine) start() string {
 	e.worker = w
 	e.worker.Call("addEventListener", "message", e.onMessage)
 	e.worker.Call("addEventListener", "error", e.onError)
-	e.ready = false
-	e.queue = nil
+	e.ready, e.queue, e.started = false, nil, time.Now()
 	return ""
 }
 
@@ -170,20 +257,33 @@ func (e *Engine) post(text string) {
 }
 
 // receive handles a message from the worker, on the UI goroutine.
-func (e *Engine) receive(m message) {
+func (e *Engine) receive(m worker.Response) {
 	switch m.Type {
-	case "ready":
+	case worker.TypeReady:
+		if m.V != worker.Version {
+			// A worker from another build of the app (a stale cache): it cannot be trusted
+			// with this page's requests.
+			e.stop()
+			if e.current != 0 {
+				e.fail(e.current, "the engine is from another version of the app: reload the page")
+			}
+			return
+		}
 		e.ready = true
 		for _, text := range e.queue {
 			e.worker.Call("postMessage", text)
 		}
 		e.queue = nil
-	case "result":
+	case worker.TypeResult:
 		if m.ID != 0 && m.ID == e.cancelled {
 			e.cancelled = 0
 		}
 		if m.ID == 0 && m.Err != "" && e.current != 0 {
-			m.ID = e.current // a failure of the worker itself
+			// A failure of the worker itself (it could not start, or its program ended):
+			// a new worker may do better.
+			e.stop()
+			e.retry(m.Err)
+			return
 		}
 		if m.ID != 0 && m.ID == e.current {
 			e.deliver(m)
@@ -191,13 +291,18 @@ func (e *Engine) receive(m message) {
 	}
 }
 
-func (e *Engine) deliver(m message) {
+// fail delivers an error answer to request id.
+func (e *Engine) fail(id int, why string) {
+	e.deliver(worker.Response{Type: worker.TypeResult, V: worker.Version, ID: id, Err: why})
+}
+
+func (e *Engine) deliver(m worker.Response) {
 	if m.ID != e.current || e.done == nil {
 		return
 	}
 	done := e.done
 	e.current, e.done, e.request = 0, nil, ""
-	done(m.result())
+	done(m)
 }
 
 // stop terminates the worker.
@@ -220,33 +325,8 @@ func (e *Engine) restart() {
 		return
 	}
 	if err := e.start(); err != "" {
-		e.deliver(message{Type: "result", ID: e.current, Err: err})
+		e.fail(e.current, err)
 		return
 	}
 	e.post(e.request)
-}
-
-// hardStop is how long the bridge waits for the worker to answer a cancel before it
-// terminates the worker and starts a new one.
-const hardStop = 400 * time.Millisecond
-
-// thinkLimit is how long the bridge waits for any answer before it gives up on the worker.
-const thinkLimit = 30 * time.Second
-
-// message is the JSON form of the worker protocol (see cmd/worker).
-type message struct {
-	Type    string   `json:"type"`
-	ID      int      `json:"id,omitempty"`
-	Record  string   `json:"record,omitempty"`
-	Level   int      `json:"level,omitempty"`
-	Seed    uint64   `json:"seed,omitempty"`
-	Actions []string `json:"actions,omitempty"`
-	Score   int      `json:"score,omitempty"`
-	Depth   int      `json:"depth,omitempty"`
-	Nodes   int64    `json:"nodes,omitempty"`
-	Err     string   `json:"err,omitempty"`
-}
-
-func (m message) result() ThinkResult {
-	return ThinkResult{ID: m.ID, Actions: m.Actions, Score: m.Score, Depth: m.Depth, Nodes: m.Nodes, Err: m.Err}
 }

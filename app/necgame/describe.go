@@ -88,6 +88,9 @@ func outcome(s nec.State, r nec.Result) string {
 	switch r.Outcome {
 	case nec.Played:
 		fmt.Fprintf(&b, "played %s", played)
+		if r.Unmarked {
+			fmt.Fprintf(&b, " as a plain move: %v was empty when the order was given, so there was nothing to capture (N4)", r.To)
+		}
 	case nec.Took:
 		fmt.Fprintf(&b, "%s took", played)
 	case nec.Missed:

@@ -10,7 +10,7 @@ import (
 )
 
 // MaxLevel is the strongest bot level.
-const MaxLevel = 3
+const MaxLevel = bot.MaxLevel
 
 // MaxNameLen bounds a person's name, in bytes.
 const MaxNameLen = 40
@@ -70,7 +70,7 @@ const (
 	// (Continue). Games with one person skip it, games without people stop here after each
 	// update.
 	Result
-	// Over: the game has ended.
+	// Over: the game has ended, by the rules (nec.State.End) or because it is Full.
 	Over
 )
 
@@ -99,16 +99,13 @@ var (
 type Game struct {
 	seats   []Seat
 	seed    uint64
-	states  []nec.State   // states[k] is the board after k updates of this record
-	reports []nec.Report  // reports[k] resolved states[k] into states[k+1]
-	orders  [][]nec.Order // orders[k] are the orders of update k+1, revealed
+	h       *history // the updates resolved, revealed
 	pending map[int]nec.Order
 	ready   map[int]bool
 	decided map[int]bool // the bots that chose their order for the current update
 	phase   Phase
 	seat    int
 	draft   *Draft
-	bots    map[int]bot.Strategy
 }
 
 // New starts a game.
@@ -129,15 +126,7 @@ func New(c Config) (*Game, error) {
 
 // fromStart makes a game at its start.
 func fromStart(start nec.State, seats []Seat, seed uint64) *Game {
-	g := &Game{seats: append([]Seat(nil), seats...), seed: seed, states: []nec.State{start}}
-	g.bots = make(map[int]bot.Strategy)
-	for i, s := range g.seats {
-		if s.Bot {
-			o := bot.Level(s.Level)
-			o.Seed = seed ^ uint64(i+1)*0x9E3779B97F4A7C15
-			g.bots[i] = bot.New(o)
-		}
-	}
+	g := &Game{seats: append([]Seat(nil), seats...), seed: seed, h: newHistory(start)}
 	g.begin()
 	return g
 }
@@ -148,7 +137,7 @@ func (g *Game) begin() {
 	g.ready = make(map[int]bool)
 	g.decided = make(map[int]bool)
 	g.draft = nil
-	if g.State().End().Over {
+	if g.State().End().Over || g.Full() {
 		g.phase = Over
 		return
 	}
@@ -220,30 +209,37 @@ func (g *Game) People() int {
 }
 
 // State returns the current visible board.
-func (g *Game) State() nec.State { return g.states[len(g.states)-1] }
+func (g *Game) State() nec.State { return g.h.last }
 
 // Start returns the board at the start of the game.
-func (g *Game) Start() nec.State { return g.states[0] }
+func (g *Game) Start() nec.State { return g.h.start }
 
 // Updates returns the number of updates resolved in this game.
-func (g *Game) Updates() int { return len(g.reports) }
+func (g *Game) Updates() int { return g.h.len() }
+
+// Full reports whether the game has MaxUpdates updates, the most a record holds: it takes no
+// more (its phase is Over).
+func (g *Game) Full() bool { return g.h.len() >= MaxUpdates }
 
 // Update returns update k (1 to Updates()): the board before it, the board after it, the
-// orders submitted (all revealed) and the report.
+// orders submitted (all revealed) and the report. The boards of past updates are replayed
+// from the nearest board the game keeps: asking for updates in increasing order is cheapest.
 func (g *Game) Update(k int) (before, after nec.State, orders []nec.Order, rep nec.Report, err error) {
-	if k < 1 || k > len(g.reports) {
-		return nec.State{}, nec.State{}, nil, nec.Report{}, fmt.Errorf("no update %d (the game has %d)", k, len(g.reports))
+	if k < 1 || k > g.h.len() {
+		return nec.State{}, nec.State{}, nil, nec.Report{}, fmt.Errorf("no update %d (the game has %d)", k, g.h.len())
 	}
-	return g.states[k-1], g.states[k], g.orders[k-1], g.reports[k-1], nil
+	if before, err = g.h.board(k - 1); err == nil {
+		after, err = g.h.board(k)
+	}
+	if err != nil {
+		return nec.State{}, nec.State{}, nil, nec.Report{}, err
+	}
+	return before, after, g.h.orders[k-1], g.h.reports[k-1], nil
 }
 
-// Board returns the board after k updates (0 to Updates()).
-func (g *Game) Board(k int) (nec.State, error) {
-	if k < 0 || k >= len(g.states) {
-		return nec.State{}, fmt.Errorf("no board after %d updates (the game has %d)", k, len(g.reports))
-	}
-	return g.states[k], nil
-}
+// Board returns the board after k updates (0 to Updates()), replayed from the nearest board
+// the game keeps.
+func (g *Game) Board(k int) (nec.State, error) { return g.h.board(k) }
 
 // Ready reports whether seat has submitted its order for the current update. Bots are ready.
 func (g *Game) Ready(seat int) bool {
@@ -312,16 +308,17 @@ func (g *Game) Continue() (resolved bool, err error) {
 	return false, nil
 }
 
-// resolve lets the bots decide, resolves the update and starts the next.
+// resolve lets the bots that have not chosen yet decide here, resolves the update and starts
+// the next.
 func (g *Game) resolve() error {
 	s := g.State()
 	var orders []nec.Order
-	for i := range g.seats {
+	for i, seat := range g.seats {
 		if !s.Alive(i) {
 			continue
 		}
-		if b, ok := g.bots[i]; ok && !g.decided[i] {
-			if o, ok := b.Order(s, i); ok {
+		if seat.Bot && !g.decided[i] {
+			if o, ok := g.botOrder(i); ok {
 				orders = append(orders, o)
 			}
 			continue
@@ -330,13 +327,9 @@ func (g *Game) resolve() error {
 			orders = append(orders, o)
 		}
 	}
-	next, rep, err := s.Resolve(orders)
-	if err != nil {
+	if err := g.h.play(orders); err != nil {
 		return fmt.Errorf("resolving update %d: %w", s.Update()+1, err)
 	}
-	g.states = append(g.states, next)
-	g.reports = append(g.reports, rep)
-	g.orders = append(g.orders, orders)
 	g.begin()
 	if g.phase != Over && g.people() >= 2 {
 		g.phase, g.seat = Result, -1
@@ -344,32 +337,108 @@ func (g *Game) resolve() error {
 	return nil
 }
 
-// Think lets the first bot that has not chosen its order for the current update choose it
-// (the order stays hidden until the update resolves) and returns how many bots are still to
-// choose. A bot thinks for a while on the page's thread: calling Think once per frame before
-// the update resolves keeps the screen alive. Resolving lets the remaining bots choose anyway.
-func (g *Game) Think() (left int) {
+// BotSeed returns the seed of the bot of seat for update (1 for the first) of a game whose
+// bots' seed is seed: each order of each bot has its own, so that the engine worker, which
+// keeps nothing between orders, gives the order this package would.
+func BotSeed(seed uint64, seat, update int) uint64 {
+	x := seed ^ uint64(seat+1)*0x9E3779B97F4A7C15 ^ uint64(update)*0xBF58476D1CE4E5B9
+	// splitmix64's finaliser: nearby seats and updates get unrelated seeds.
+	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+	x = (x ^ x>>27) * 0x94D049BB133111EB
+	return x ^ x>>31
+}
+
+// BotTurn is a bot's turn to choose its order for the current update: what the engine worker
+// needs to choose it (package app/worker, request type "nec").
+type BotTurn struct {
+	// Seat is the bot's seat (its player on Board).
+	Seat int
+	// Level is its level, 1 to MaxLevel.
+	Level int
+	// Seed is its seed for this order (BotSeed).
+	Seed uint64
+	// Board is the visible board of the update.
+	Board nec.State
+}
+
+// NextBot returns the first bot that has not chosen its order for the current update; ok is
+// false when none is left (or the game is over).
+func (g *Game) NextBot() (t BotTurn, ok bool) {
+	if g.phase == Over {
+		return BotTurn{}, false
+	}
+	s := g.State()
+	for i, seat := range g.seats {
+		if seat.Bot && s.Alive(i) && !g.decided[i] {
+			return BotTurn{Seat: i, Level: seat.Level, Seed: BotSeed(g.seed, i, s.Update()+1), Board: s}, true
+		}
+	}
+	return BotTurn{}, false
+}
+
+// BotsLeft returns how many bots have not chosen their order for the current update.
+func (g *Game) BotsLeft() int {
 	if g.phase == Over {
 		return 0
 	}
+	n := 0
 	s := g.State()
-	thought := false
-	for i := range g.seats {
-		b, ok := g.bots[i]
-		if !ok || !s.Alive(i) || g.decided[i] {
-			continue
+	for i, seat := range g.seats {
+		if seat.Bot && s.Alive(i) && !g.decided[i] {
+			n++
 		}
-		if thought {
-			left++
-			continue
-		}
-		if o, ok := b.Order(s, i); ok {
-			g.pending[i] = o
-		}
-		g.decided[i] = true
-		thought = true
 	}
-	return left
+	return n
+}
+
+// Decide sets the order of the bot of seat for the current update from its text, in the
+// notation of RULES.md 11.1 as the engine worker writes it on the update's board ("": the bot
+// passes). The order stays hidden until the update resolves. A text that is no valid order of
+// that bot is refused and nothing changes.
+func (g *Game) Decide(seat int, text string) error {
+	s := g.State()
+	switch {
+	case g.phase == Over:
+		return fmt.Errorf("bot order: %w (%v)", ErrPhase, g.phase)
+	case seat < 0 || seat >= len(g.seats) || !g.seats[seat].Bot || !s.Alive(seat):
+		return fmt.Errorf("bot order: seat %d is no bot with pieces", seat+1)
+	case g.decided[seat]:
+		return fmt.Errorf("bot order: seat %d has chosen already", seat+1)
+	}
+	if text != "" {
+		o, err := s.ParseOrder(seat, text)
+		if err != nil {
+			return fmt.Errorf("bot order %q: %w", text, err)
+		}
+		g.pending[seat] = o
+	}
+	g.decided[seat] = true
+	return nil
+}
+
+// botOrder lets the bot of seat choose its order for the current update here, within its
+// level's budget.
+func (g *Game) botOrder(seat int) (nec.Order, bool) {
+	s := g.State()
+	o := bot.Level(g.seats[seat].Level)
+	o.Seed = BotSeed(g.seed, seat, s.Update()+1)
+	return bot.New(o).Order(s, seat)
+}
+
+// Think lets the first bot that has not chosen its order for the current update choose it
+// here (the order stays hidden until the update resolves) and returns how many bots are still
+// to choose. The page does not call it: its bots think in the engine worker (NextBot, Decide).
+// Resolving lets the remaining bots choose here anyway.
+func (g *Game) Think() (left int) {
+	t, ok := g.NextBot()
+	if !ok {
+		return 0
+	}
+	if o, ok := g.botOrder(t.Seat); ok {
+		g.pending[t.Seat] = o
+	}
+	g.decided[t.Seat] = true
+	return g.BotsLeft()
 }
 
 // View is everything the page may show now: the board, the history, the entering seat's own

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plyground/plyground/variants/nec"
+	"github.com/plyground/plyground/variants/nec/bot"
 )
 
 // TestN10_HotSeatPhases: two people and a bot; each person enters behind a cover, and the
@@ -227,6 +228,60 @@ func TestN10_ThinkAhead(t *testing.T) {
 		y, _ := b.Board(k)
 		if !x.Equal(y) {
 			t.Fatalf("board %d differs", k)
+		}
+	}
+}
+
+// TestN10_BotsDecideOutside: the page's bots think in the engine worker: NextBot says which
+// bot is to choose, on which board and with which seed; Decide takes its order's text. The
+// orders a bot chooses from NextBot's turn are the ones the game would choose itself, the
+// order stays hidden until the update resolves, and a bad text is refused.
+func TestN10_BotsDecideOutside(t *testing.T) {
+	cfg := Config{Seats: []Seat{{}, {Bot: true, Level: 2}, {Bot: true, Level: 1}}, Seed: 5}
+	a, _ := New(cfg) // its bots decide here
+	b, _ := New(cfg) // its bots' orders come from outside
+	for u := 1; u <= 3; u++ {
+		if b.BotsLeft() != 2 {
+			t.Fatalf("update %d: %d bots left", u, b.BotsLeft())
+		}
+		for seat := 1; seat <= 2; seat++ {
+			turn, ok := b.NextBot()
+			if !ok || turn.Seat != seat || turn.Level != cfg.Seats[seat].Level || !turn.Board.Equal(b.State()) {
+				t.Fatalf("update %d: next bot %+v %v", u, turn, ok)
+			}
+			if turn.Seed != BotSeed(cfg.Seed, seat, u) {
+				t.Errorf("update %d: seed %d", u, turn.Seed)
+			}
+			o := bot.Level(turn.Level)
+			o.Seed = turn.Seed
+			text := ""
+			if ord, ok := bot.New(o).Order(turn.Board, turn.Seat); ok {
+				text = turn.Board.FormatOrder(ord)
+			}
+			if err := b.Decide(seat, "Q(900,900)"); err == nil {
+				t.Error("an impossible order was taken")
+			}
+			if err := b.Decide(seat, text); err != nil {
+				t.Fatalf("update %d: decide %q: %v", u, text, err)
+			}
+			if err := b.Decide(seat, text); err == nil {
+				t.Error("a bot decided twice")
+			}
+			if v := b.View(); len(movesIn(v)) != 0 {
+				t.Fatalf("update %d: a bot's order shows in the view", u)
+			}
+		}
+		if _, ok := b.NextBot(); ok || b.BotsLeft() != 0 {
+			t.Fatal("a bot is left")
+		}
+		if err := b.Decide(0, ""); err == nil {
+			t.Error("a person's order was taken as a bot's")
+		}
+		a.Submit()
+		b.Submit()
+		x, y := a.State(), b.State()
+		if !x.Equal(y) {
+			t.Fatalf("update %d: the bots' orders from outside gave another board", u)
 		}
 	}
 }

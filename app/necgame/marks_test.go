@@ -72,3 +72,31 @@ func TestN4_Describe(t *testing.T) {
 		}
 	}
 }
+
+// TestN4_DescribeUnmarkedCapture: seed example (4): "RxP(12,-6)" onto a square empty when the
+// order was given is played as a plain move, and the description says why.
+func TestN4_DescribeUnmarkedCapture(t *testing.T) {
+	s := build(t, "white R (10,-6)", "black P (12,-5)", "black P (20,20)") // black pawns move -y
+	o1, err := s.ParseOrder(0, "RxP(12,-6)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o2, err := s.ParseOrder(1, "(12,-5)-(12,-6)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, rep, err := s.Resolve([]nec.Order{o1, o2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, l := range Describe(s, after, rep) {
+		text = append(text, l.Text)
+	}
+	all := strings.Join(text, "\n")
+	for _, want := range []string{"as a plain move", "(12,-6) was empty when the order was given", "Crowded on (12,-6)"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("description lacks %q:\n%s", want, all)
+		}
+	}
+}

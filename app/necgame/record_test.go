@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plyground/plyground/app/store"
+
 	"github.com/plyground/plyground/variants/nec"
 )
 
@@ -109,6 +111,55 @@ func TestNEC_RecordV1Sample(t *testing.T) {
 	}
 }
 
+// TestN6_RecordV1KeepsItsRules: testdata/record-v1-chase.txt was written by the program
+// before N6 changed (version 1). Blue's rook follows green's queen from the file x=28 to x=32
+// (seed examples 16-17), nobody moves, then the rook tries Rx(32,-3) as the queen goes to
+// (36,-3). Under the old rules the two were exempt from each other, so the queen escaped and the
+// rook missed; under today's the queen would be capturable and taken. The record replays as it
+// was played, keeps its old rules, and is written back as version 1. The other sample, with no
+// such update, is a game of today's rules.
+func TestN6_RecordV1KeepsItsRules(t *testing.T) {
+	raw, err := os.ReadFile("testdata/record-v1-chase.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.TrimSpace(string(raw))
+	r, err := DecodeRecord(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Start.Legacy() {
+		t.Error("the record does not keep its rules")
+	}
+	g, err := Open(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State()
+	for _, c := range []struct {
+		sq   nec.Square
+		kind nec.Kind
+	}{{nec.Sq(36, -3), nec.Queen}, {nec.Sq(32, -3), nec.Rook}} {
+		if ps := s.At(c.sq); len(ps) != 1 || ps[0].Kind != c.kind {
+			t.Errorf("on %v: %+v, want a %v", c.sq, ps, c.kind)
+		}
+	}
+	if back := EncodeRecord(g.Record()); back != text {
+		t.Errorf("written back as %.20q..., want the same text", back)
+	}
+	raw, err = os.ReadFile("testdata/record-v1.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = DecodeRecord(strings.TrimSpace(string(raw)))
+	if err != nil || r.Start.Legacy() {
+		t.Errorf("the pawn-and-knight sample: legacy %v, %v", r.Start.Legacy(), err)
+	}
+	if text := EncodeRecord(r); !strings.HasPrefix(text, "2") {
+		t.Errorf("a game of today's rules written as %.5q", text)
+	}
+}
+
 // TestNEC_WriteSample rewrites testdata/record-v1.txt from hand-made orders (run with
 // NEC_WRITE_SAMPLE=1 only when the sample is missing; a version's sample never changes).
 func TestNEC_WriteSample(t *testing.T) {
@@ -142,7 +193,7 @@ func TestNEC_DecodeRecordErrors(t *testing.T) {
 	good := EncodeRecord(botGame(t, 2).Record())
 	cases := map[string]string{
 		"":                                   "empty",
-		"2abc":                               "newer",
+		"3abc":                               "newer",
 		"xabc":                               "unknown version",
 		"1!!!":                               "illegal base64",
 		"1" + good[1:20]:                     "",
@@ -162,16 +213,38 @@ func TestNEC_DecodeRecordErrors(t *testing.T) {
 	}
 }
 
+// FuzzDecodeRecord: any text gives a record within the bounds of a game, or an error (never a
+// panic); a record re-encodes to the same game. The seeds include records at and just beyond
+// every bound.
 func FuzzDecodeRecord(f *testing.F) {
 	f.Add(EncodeRecord(botGame(f, 3).Record()))
 	if raw, err := os.ReadFile("testdata/record-v1.txt"); err == nil {
 		f.Add(strings.TrimSpace(string(raw)))
 	}
 	f.Add("1")
+	f.Add(passing(f, 2, 40))
+	f.Add(passing(f, 2, MaxUpdates+1))
+	f.Add(army(f, MaxArmy))
+	f.Add(army(f, MaxArmy+1))
+	f.Add(players(nec.MaxPlayers))
+	f.Add(players(nec.MaxPlayers + 1))
+	f.Add(paddedJSON(f, 4096))
 	f.Fuzz(func(t *testing.T, text string) {
 		r, err := DecodeRecord(text)
 		if err != nil {
+			if !errors.Is(err, ErrRecord) {
+				t.Fatalf("error %v does not wrap ErrRecord", err)
+			}
 			return
+		}
+		if len(r.Updates) > MaxUpdates {
+			t.Fatalf("%d updates decoded", len(r.Updates))
+		}
+		if n := r.Start.NumPlayers(); n < nec.MinPlayers || n > nec.MaxPlayers {
+			t.Fatalf("%d players decoded", n)
+		}
+		if err := checkArmies(r.Start); err != nil {
+			t.Fatalf("decoded: %v", err)
 		}
 		back, err := DecodeRecord(EncodeRecord(r))
 		if err != nil {
@@ -179,6 +252,30 @@ func FuzzDecodeRecord(f *testing.F) {
 		}
 		if len(back.Updates) != len(r.Updates) || !back.Start.Equal(r.Start) {
 			t.Fatal("re-encoded record differs")
+		}
+		if _, err := Open(r); err != nil {
+			t.Fatalf("a decoded record does not open: %v", err)
+		}
+	})
+}
+
+// FuzzDecodeSaved: any text stored under a Never-Ending Chess key gives a saved game that opens,
+// or an error, never a panic (the envelope is the store's: app/store's tests fuzz it too).
+func FuzzDecodeSaved(f *testing.F) {
+	st, mem := newStore()
+	saved, err := Save(st, store.Entry{ID: "abc"}, botGame(f, 1))
+	if err != nil {
+		f.Fatal(err)
+	}
+	raw, _, _ := mem.Get(store.Key(store.KindNEC, saved.ID))
+	f.Add(raw)
+	f.Add(`{"v":2}`)
+	f.Add(`{"v":1,"id":"abc","record":"1"}`)
+	f.Fuzz(func(t *testing.T, text string) {
+		mem.Set(store.Key(store.KindNEC, "abc"), text)
+		e, g, err := Load(st, "abc")
+		if err == nil && (e.ID != "abc" || e.Kind != store.KindNEC || g == nil) {
+			t.Fatalf("loaded %+v", e)
 		}
 	})
 }

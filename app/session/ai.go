@@ -109,9 +109,9 @@ func (s *Session) check(actions []string) ([]turn.Action, error) {
 		if !s.ComputerToMove() && i > 0 {
 			return nil, fmt.Errorf("computer answer: action %d (%s) after the computer's turn ended", i+1, text)
 		}
-		a, ok := parseAction(g.Variant(), g.State(), text)
-		if !ok {
-			return nil, fmt.Errorf("computer answer: action %d (%s) is not legal now", i+1, text)
+		a, err := turn.ParseAction(g.Variant(), g.State(), text)
+		if err != nil {
+			return nil, fmt.Errorf("computer answer: action %d (%s) is not legal now: %w", i+1, text, err)
 		}
 		if err := g.Apply(a); err != nil {
 			return nil, fmt.Errorf("computer answer: action %d (%s): %w", i+1, text, err)
@@ -163,16 +163,6 @@ func (r *Reply) Left() int { return len(r.actions) - r.next }
 
 // Len returns the number of actions of the reply.
 func (r *Reply) Len() int { return len(r.actions) }
-
-// parseAction finds the legal action of st written text (turn.Action.String()).
-func parseAction(v turn.Variant, st turn.State, text string) (turn.Action, bool) {
-	for _, a := range v.Actions(st, nil) {
-		if a.String() == text {
-			return a, true
-		}
-	}
-	return turn.Action{}, false
-}
 
 // RandomTurn plays a turn of legal actions picked at random from src, starting at st (whose
 // roll, in dice chess, must be made), and returns them as texts for Answer. It is the

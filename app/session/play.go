@@ -346,39 +346,3 @@ func (s *Session) roll() error {
 	}
 	return nil
 }
-
-// Script is a dice.Source that gives the dice of rolls written in advance, then falls back
-// to another source. It lets tests (and the browser tests' hook) decide the rolls.
-type Script struct {
-	dice []int // die values, 1..6, in the order thrown
-	next int
-	then dice.Source
-}
-
-// NewScript returns a source giving the rolls in order, then drawing from then (crypto
-// when nil).
-func NewScript(rolls []turn.Dice, then dice.Source) *Script {
-	if then == nil {
-		then = dice.CryptoSource{}
-	}
-	sc := &Script{then: then}
-	for _, r := range rolls {
-		sc.dice = append(sc.dice, int(r.A), int(r.B))
-	}
-	return sc
-}
-
-// IntN returns the next scripted die minus one when n is 6, else a number from the fallback.
-func (sc *Script) IntN(n int) int {
-	if n == 6 && sc.next < len(sc.dice) {
-		v := sc.dice[sc.next]
-		sc.next++
-		if v >= 1 && v <= 6 {
-			return v - 1
-		}
-	}
-	return sc.then.IntN(n)
-}
-
-// Left returns how many scripted dice are still to come.
-func (sc *Script) Left() int { return len(sc.dice) - sc.next }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/variants/dice"
 	"github.com/plyground/plyground/variants/turn"
 )
 
@@ -27,7 +28,7 @@ func (f *fakeTime) now() time.Time       { return f.t }
 func (f *fakeTime) wait(d time.Duration) { f.t = f.t.Add(d) }
 func newFakeTime() *fakeTime             { return &fakeTime{t: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)} }
 func scripted(rolls ...turn.Dice) Env {
-	return Env{Dice: NewScript(rolls, rand.New(rand.NewPCG(1, 2)))}
+	return Env{Dice: dice.NewScript(rolls, rand.New(rand.NewPCG(1, 2)))}
 }
 func roll(a, b uint8) turn.Dice             { return turn.Dice{A: a, B: b} }
 func start(t *testing.T, c Config) *Session { return startEnv(t, c, Env{}) }

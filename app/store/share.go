@@ -145,9 +145,9 @@ func ParseFragment(fragment string) (Shared, error) {
 }
 
 // LinkError returns the error of a share link whose record does not read with the codec of
-// its kind (err), worded as ParseFragment words its own.
+// its kind (err), worded as ParseFragment words its own; it wraps both ErrLink and err.
 func LinkError(err error) error {
-	return fmt.Errorf("%w: the link is damaged, perhaps cut off or changed when it was copied (%v)", ErrLink, err)
+	return fmt.Errorf("%w: the link is damaged, perhaps cut off or changed when it was copied (%w)", ErrLink, err)
 }
 
 // ParseLink reads a whole share link as a player pastes it ("https://host/play#g=...", or

@@ -18,7 +18,7 @@ func openAddress(t testing.TB, href string) (msg string) {
 	if err != nil {
 		t.Fatalf("%q repaired to %q, which go-app cannot parse: %v", href, fixed, err)
 	}
-	if _, _, err := necOpenLink(store.RawFragment(u)); err == nil && store.RawFragment(u) == "" {
+	if _, _, err := necParseFragment(store.RawFragment(u)); err == nil && store.RawFragment(u) == "" {
 		t.Fatalf("an empty NEC fragment opened a game")
 	}
 	p := &Play{}

@@ -75,13 +75,13 @@ var examples = map[string][]Example{
 		{
 			Rule: "P4", Title: "Check only on the last ply",
 			Caption: "White's series has three plies: Bc4, Qh5 and Qxf7# mate. Bxf7+ as the second ply would be illegal, because it gives check before the last ply.",
-			FEN:     "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2",
+			FEN:     "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3",
 			Squares: []string{"f1", "c4", "d1", "h5", "f7"}, Try: "f1c4",
 		},
 		{
 			Rule: "P5", Title: "Progressive stalemate",
 			Caption: "Black has a series of two plies. After g3 no legal ply is left, and Black is not in check: the game is drawn.",
-			FEN:     "k7/2Q5/8/8/6p1/8/6P1/4K3 b - - 0 1",
+			FEN:     "k7/2Q5/8/8/6p1/8/6P1/4K3 b - - 0 2",
 			Squares: []string{"g4", "g3", "a8"}, Try: "g4g3",
 		},
 	},
@@ -89,13 +89,13 @@ var examples = map[string][]Example{
 		{
 			Rule: "P3", Title: "A check ends the series",
 			Caption: "White's series has three plies, but Bxf7+ as the first one ends it at once. Black's next series still has its full four plies.",
-			FEN:     "rnbqkb1r/pppp1ppp/5n2/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 1 2",
+			FEN:     "rnbqkb1r/pppp1ppp/5n2/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 1 3",
 			Squares: []string{"c4", "f7", "e8"}, Try: "c4f7",
 		},
 		{
 			Rule: "P5", Title: "Progressive stalemate",
 			Caption: "Black has a series of two plies. After g3 no legal ply is left, and Black is not in check: the game is drawn.",
-			FEN:     "k7/2Q5/8/8/6p1/8/6P1/4K3 b - - 0 1",
+			FEN:     "k7/2Q5/8/8/6p1/8/6P1/4K3 b - - 0 2",
 			Squares: []string{"g4", "g3", "a8"}, Try: "g4g3",
 		},
 	},

@@ -25,30 +25,24 @@ func exampleGame(t *testing.T, id string, ex Example) *turn.Game {
 func do(t *testing.T, g *turn.Game, texts ...string) error {
 	t.Helper()
 	for _, text := range texts {
-		var found bool
-		for _, a := range g.Variant().Actions(g.State(), nil) {
-			if a.String() == text {
-				found = true
-				if err := g.Apply(a); err != nil {
-					return err
+		if a, err := turn.ParseAction(g.Variant(), g.State(), text); err == nil {
+			if err := g.Apply(a); err != nil {
+				return err
+			}
+			continue
+		}
+		if len(text) >= 4 {
+			from, err1 := engine.ParseSquare(text[:2])
+			to, err2 := engine.ParseSquare(text[2:4])
+			if err1 == nil && err2 == nil {
+				_, err := turn.Find(g.Variant(), g.State(), from, to, engine.NoPieceType, false)
+				if err == nil {
+					err = errors.New("legal but not among the actions")
 				}
-				break
+				return err
 			}
 		}
-		if !found {
-			if len(text) >= 4 {
-				from, err1 := engine.ParseSquare(text[:2])
-				to, err2 := engine.ParseSquare(text[2:4])
-				if err1 == nil && err2 == nil {
-					_, err := turn.Find(g.Variant(), g.State(), from, to, engine.NoPieceType, false)
-					if err == nil {
-						err = errors.New("legal but not among the actions")
-					}
-					return err
-				}
-			}
-			return errors.New(text + " is not a legal action")
-		}
+		return errors.New(text + " is not a legal action")
 	}
 	return nil
 }

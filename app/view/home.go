@@ -61,12 +61,15 @@ func variantCard(info variants.Info) app.UI {
 	links := []app.UI{}
 	if info.Playable() {
 		links = append(links,
-			app.A().Class("btn primary").Href(newGameURL(session.GameQuery{Variant: info.ID})).Text("Play"),
+			app.A().Class("btn primary").Href(newGameQueryURL(session.GameQuery{Variant: info.ID})).Text("Play"),
 			app.A().Class("btn").Href("/rules/"+info.ID).Text("Rules"),
 		)
 	} else if info.ID == "nec" {
 		// Never-Ending Chess has its own board and pages (necplay.go), outside package turn.
-		links = append(links, app.A().Class("btn primary").Href("/nec/new").Text("Play"))
+		links = append(links,
+			app.A().Class("btn primary").Href(NECNewPath).Text("Play"),
+			app.A().Class("btn").Href(NECRulesPath).Text("Rules"),
+		)
 	} else {
 		links = append(links, app.Span().Class("soon-note").Text("Not playable here yet"))
 	}

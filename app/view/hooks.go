@@ -2,6 +2,7 @@ package view
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/variants/dice"
 	"github.com/plyground/plyground/variants/turn"
 )
 
@@ -21,15 +22,16 @@ import (
 // turns the test hooks on when it is "1".
 const TestHooksEnv = "PLYGROUND_TEST_HOOKS"
 
-// testDice holds the rolls read from window.__plygroundTestDice; testHooksRead says whether
-// it was read.
-var (
-	testDice      []turn.Dice
-	testDiceUsed  int
-	testHooksRead bool
-)
+// testHooksRead says whether the test hooks were read.
+var testHooksRead bool
 
-// readTestHooks reads the test hooks once per program run.
+// hookDice is the dice.Source of the page: the scripted test rolls first, then crypto. It is
+// shared by every game of the program run, so that a test's rolls go on across new games.
+// readTestHooks gives it the rolls.
+var hookDice = dice.NewScript(nil, dice.CryptoSource{})
+
+// readTestHooks reads the test hooks once per program run: the rolls of
+// window.__plygroundTestDice go to hookDice.
 func readTestHooks() {
 	if testHooksRead || !app.IsClient {
 		return
@@ -42,6 +44,7 @@ func readTestHooks() {
 	if !v.Truthy() || v.Type() != app.TypeObject {
 		return
 	}
+	var rolls []turn.Dice
 	for i := 0; i < v.Length(); i++ {
 		r := v.Index(i)
 		if r.Type() != app.TypeObject || r.Length() != 2 {
@@ -49,25 +52,8 @@ func readTestHooks() {
 		}
 		d := turn.Dice{A: uint8(r.Index(0).Int()), B: uint8(r.Index(1).Int())}
 		if d.Valid() {
-			testDice = append(testDice, d)
+			rolls = append(rolls, d)
 		}
 	}
-}
-
-// hookDice is the dice.Source of the page: the scripted test rolls first, then crypto. It is
-// shared by every game of the program run, so that a test's rolls go on across new games.
-type hookDice struct{ fallback interface{ IntN(int) int } }
-
-// IntN gives the next die of the scripted rolls, then numbers from the fallback.
-func (h hookDice) IntN(n int) int {
-	if n == 6 && testDiceUsed < 2*len(testDice) {
-		d := testDice[testDiceUsed/2]
-		v := d.A
-		if testDiceUsed%2 == 1 {
-			v = d.B
-		}
-		testDiceUsed++
-		return int(v) - 1
-	}
-	return h.fallback.IntN(n)
+	hookDice = dice.NewScript(rolls, dice.CryptoSource{})
 }

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"html"
 	"math"
 	"strconv"
 	"strings"
@@ -91,12 +92,14 @@ type necBoard struct {
 	hover *nec.Square
 }
 
-// necAnim is an update drawn as just played: its board before, its report and which of the two
-// alternating animation names to use (so that the next update animates again).
+// necAnim is an update drawn as just played: its board before, its report, which of the two
+// alternating animation names to use (so that the next update animates again), and whether
+// the animation still plays (the trails of the moves stay after it).
 type necAnim struct {
 	before nec.State
 	rep    nec.Report
 	second bool
+	live   bool
 }
 
 func (a *necAnim) class() string {
@@ -125,10 +128,7 @@ func (b necBoard) render() app.UI {
 	}
 	kids = append(kids, b.draftArrows()...)
 	kids = append(kids, b.targets()...)
-	kids = append(kids, b.pieces()...)
-	if b.anim != nil {
-		kids = append(kids, b.ghosts()...)
-	}
+	kids = append(kids, b.piecesLayer())
 	if b.hover != nil {
 		x, y := c.screen(*b.hover)
 		kids = append(kids, svgEl("rect").Class("nec-hover").
@@ -367,7 +367,28 @@ func (c necCamera) rayRange(from nec.Square, dx, dy int64) (lo, hi int64) {
 }
 
 // pieces draws the pieces on the screen, several on a crowded square side by side.
-func (b necBoard) pieces() []app.UI {
+// piecesLayer draws the pieces and, for the update shown, the ghosts of what it removed, as
+// one piece of SVG text in a layer of the board's size. The pieces are most of the board's
+// elements: written as text, the browser builds them at once, where go-app would compare and
+// build them one by one through syscall/js (a game of 8 players took 60 to 250 ms of the page's
+// thread to draw each update). The layer is built anew whenever it changes: so that a change
+// does not play the update's animation again, the page draws it without anim once the
+// animation is over.
+func (b necBoard) piecesLayer() app.UI {
+	c := b.cam
+	var w strings.Builder
+	fmt.Fprintf(&w, `<svg class="nec-pieces" x="0" y="0" width="%s" height="%s">`, fmtf(c.w), fmtf(c.h))
+	b.writePieces(&w)
+	if b.anim != nil && b.anim.live {
+		b.writeGhosts(&w)
+	}
+	w.WriteString(`</svg>`)
+	return app.Raw(w.String())
+}
+
+// writePieces writes the pieces on the screen, the pieces of a crowded square around its
+// centre.
+func (b necBoard) writePieces(w *strings.Builder) {
 	c := b.cam
 	bySquare := map[nec.Square][]nec.Piece{}
 	var order []nec.Square
@@ -381,14 +402,13 @@ func (b necBoard) pieces() []app.UI {
 		bySquare[pc.Sq] = append(bySquare[pc.Sq], pc)
 	}
 	moved := map[nec.PieceID]nec.Square{}
-	if b.anim != nil {
+	if b.anim != nil && b.anim.live {
 		for _, r := range b.anim.rep.Results {
 			if r.Outcome != nec.Cancelled && r.From != r.To {
 				moved[r.Piece] = r.From
 			}
 		}
 	}
-	var out []app.UI
 	for _, sq := range order {
 		ps := bySquare[sq]
 		x, y := c.screen(sq)
@@ -407,33 +427,27 @@ func (b necBoard) pieces() []app.UI {
 			if f, ok := moved[pc.ID]; ok {
 				from = &f
 			}
-			out = append(out, b.piece(pc, px, py, size, from))
+			b.writePiece(w, pc, px, py, size, from)
 		}
 	}
-	return out
 }
 
-// pieceUse draws a piece's picture centred on (0,0) in a group.
-func pieceUse(pc nec.Piece, size float64) []app.UI {
+// writeUse writes a piece's picture centred on (0,0).
+func writeUse(w *strings.Builder, pc nec.Piece, size float64) {
 	st := necStyles[pc.Owner%nec.MaxPlayers]
 	h := fmtf(size)
 	o := fmtf(-size / 2)
-	out := []app.UI{
-		svgEl("use").Attr("href", "#nec-k-"+pc.Kind.Letter()).
-			Attr("x", o).Attr("y", o).Attr("width", h).Attr("height", h).
-			Attr("fill", st.fill).Attr("stroke", st.line).Attr("color", st.detail),
-	}
+	fmt.Fprintf(w, `<use href="#nec-k-%s" x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="%s" color="%s"></use>`,
+		pc.Kind.Letter(), o, o, h, h, st.fill, st.line, st.detail)
 	if st.pattern != "" {
-		out = append(out, svgEl("use").Attr("href", "#nec-b-"+pc.Kind.Letter()).
-			Attr("x", o).Attr("y", o).Attr("width", h).Attr("height", h).
-			Attr("fill", "url(#nec-pat-"+st.pattern+")"))
+		fmt.Fprintf(w, `<use href="#nec-b-%s" x="%s" y="%s" width="%s" height="%s" fill="url(#nec-pat-%s)"></use>`,
+			pc.Kind.Letter(), o, o, h, h, st.pattern)
 	}
-	return out
 }
 
-// piece draws one piece at (x, y) with its marks; from is the square it came from in the
+// writePiece writes one piece at (x, y) with its marks; from is the square it came from in the
 // update shown.
-func (b necBoard) piece(pc nec.Piece, x, y, size float64, from *nec.Square) app.UI {
+func (b necBoard) writePiece(w *strings.Builder, pc nec.Piece, x, y, size float64, from *nec.Square) {
 	c := b.cam
 	m := b.marks[pc.ID]
 	classes := []string{"nec-piece", fmt.Sprintf("p%d", pc.Owner)}
@@ -456,60 +470,53 @@ func (b necBoard) piece(pc nec.Piece, x, y, size float64, from *nec.Square) app.
 	if d := m.Describe(); d != "" {
 		label += ", " + d
 	}
-	inner := svgEl("g").Class("nec-body").Body(pieceUse(pc, size)...)
-	if from != nil && b.anim != nil {
-		fx, fy := c.screen(*from)
-		tx, ty := c.screen(pc.Sq)
-		inner = svgEl("g").Class("nec-slide "+b.anim.class()).
-			Style("--dx", fmtf(fx-tx)+"px").Style("--dy", fmtf(fy-ty)+"px").
-			Body(pieceUse(pc, size)...)
-	}
-	body := []app.UI{}
+	label = html.EscapeString(label)
+	fmt.Fprintf(w, `<g class="%s" transform="translate(%s %s)" data-piece="%s" data-square="%s" data-id="%d" role="img" aria-label="%s">`,
+		strings.Join(classes, " "), fmtf(x), fmtf(y), html.EscapeString(necgame.Colour(b.s, pc.Owner)+" "+pc.Kind.String()),
+		pc.Sq.String(), pc.ID, label)
 	r := size / 2
 	if m.Capturable != 0 {
 		fresh := ""
-		if b.anim != nil {
+		if b.anim != nil && b.anim.live {
 			for _, mk := range b.anim.rep.Marked {
 				if mk.ID == pc.ID {
 					fresh = " fresh " + b.anim.class()
 				}
 			}
 		}
-		body = append(body, svgEl("circle").Class("nec-ring"+fresh).Attr("r", fmtf(r*1.02)).
-			Attr("stroke-width", fmtf(max(size*0.07, 1.5))))
+		fmt.Fprintf(w, `<circle class="nec-ring%s" r="%s" stroke-width="%s"></circle>`, fresh, fmtf(r*1.02), fmtf(max(size*0.07, 1.5)))
 	}
-	body = append(body, inner)
+	if from != nil && b.anim != nil {
+		fx, fy := c.screen(*from)
+		tx, ty := c.screen(pc.Sq)
+		fmt.Fprintf(w, `<g class="nec-slide %s" style="--dx:%spx;--dy:%spx">`, b.anim.class(), fmtf(fx-tx), fmtf(fy-ty))
+	} else {
+		w.WriteString(`<g class="nec-body">`)
+	}
+	writeUse(w, pc, size)
+	w.WriteString(`</g>`)
 	badge := max(size*0.2, 5)
 	if m.Capturable != 0 {
-		body = append(body, badgeEl("nec-badge cap", r*0.72, -r*0.72, badge, "!"))
+		writeBadge(w, "nec-badge cap", r*0.72, -r*0.72, badge, "!")
 	} else if m.Clock {
-		body = append(body, badgeEl("nec-badge clk", r*0.72, -r*0.72, badge, "⏱"))
+		writeBadge(w, "nec-badge clk", r*0.72, -r*0.72, badge, "⏱")
 	}
 	if m.Crowded {
-		body = append(body, badgeEl("nec-badge crowd", r*0.72, r*0.72, badge, "×"))
+		writeBadge(w, "nec-badge crowd", r*0.72, r*0.72, badge, "×")
 	}
-	return svgEl("g").Class(strings.Join(classes, " ")).
-		Attr("transform", "translate("+fmtf(x)+" "+fmtf(y)+")").
-		DataSet("piece", necgame.Colour(b.s, pc.Owner)+" "+pc.Kind.String()).
-		DataSet("square", pc.Sq.String()).
-		DataSet("id", int(pc.ID)).
-		Role("img").Aria("label", label).
-		Body(append(body, svgEl("title").Text(label))...)
+	fmt.Fprintf(w, `<title>%s</title></g>`, label)
 }
 
-// badgeEl draws a small round badge with a sign.
-func badgeEl(class string, x, y, size float64, sign string) app.UI {
-	return svgEl("g").Class(class).Attr("transform", "translate("+fmtf(x)+" "+fmtf(y)+")").Body(
-		svgEl("circle").Attr("r", fmtf(size)),
-		svgEl("text").Attr("y", fmtf(size*0.42)).Attr("text-anchor", "middle").Attr("font-size", fmtf(size*1.3)).Text(sign),
-	)
+// writeBadge writes a small round badge with a sign.
+func writeBadge(w *strings.Builder, class string, x, y, size float64, sign string) {
+	fmt.Fprintf(w, `<g class="%s" transform="translate(%s %s)"><circle r="%s"></circle><text y="%s" text-anchor="middle" font-size="%s">%s</text></g>`,
+		class, fmtf(x), fmtf(y), fmtf(size), fmtf(size*0.42), fmtf(size*1.3), sign)
 }
 
-// ghosts draws what the update shown removed: captured pieces (fading, with a cross), pieces
-// dead of crowding, and the squares where a capture failed.
-func (b necBoard) ghosts() []app.UI {
+// writeGhosts writes what the update shown removed: captured pieces (fading, with a cross),
+// pieces dead of crowding, and the squares where a capture failed.
+func (b necBoard) writeGhosts(w *strings.Builder) {
 	c := b.cam
-	var out []app.UI
 	cls := b.anim.class()
 	ghost := func(pc nec.Piece, kind string) {
 		if !c.visible(pc.Sq) {
@@ -517,14 +524,12 @@ func (b necBoard) ghosts() []app.UI {
 		}
 		x, y := c.screen(pc.Sq)
 		size := c.s * 0.94
-		out = append(out, svgEl("g").Class("nec-ghost "+kind+" "+cls).
-			Attr("transform", "translate("+fmtf(x)+" "+fmtf(y)+")").
-			DataSet("ghost", kind).DataSet("square", pc.Sq.String()).
-			Body(append(pieceUse(pc, size),
-				svgEl("path").Class("nec-cross").Attr("d", fmt.Sprintf("M%s %s L%s %s M%s %s L%s %s",
-					fmtf(-size*0.32), fmtf(-size*0.32), fmtf(size*0.32), fmtf(size*0.32),
-					fmtf(size*0.32), fmtf(-size*0.32), fmtf(-size*0.32), fmtf(size*0.32))).
-					Attr("stroke-width", fmtf(max(size*0.09, 2))))...))
+		fmt.Fprintf(w, `<g class="nec-ghost %s %s" transform="translate(%s %s)" data-ghost="%s" data-square="%s">`,
+			kind, cls, fmtf(x), fmtf(y), kind, pc.Sq.String())
+		writeUse(w, pc, size)
+		fmt.Fprintf(w, `<path class="nec-cross" d="M%s %s L%s %s M%s %s L%s %s" stroke-width="%s"></path></g>`,
+			fmtf(-size*0.32), fmtf(-size*0.32), fmtf(size*0.32), fmtf(size*0.32),
+			fmtf(size*0.32), fmtf(-size*0.32), fmtf(-size*0.32), fmtf(size*0.32), fmtf(max(size*0.09, 2)))
 	}
 	for _, cp := range b.anim.rep.Captures {
 		ghost(cp.Piece, "captured")
@@ -554,14 +559,10 @@ func (b necBoard) ghosts() []app.UI {
 				continue
 			}
 			x, y := c.screen(sq)
-			out = append(out, svgEl("g").Class("nec-missed "+cls).DataSet("missed", sq.String()).
-				Attr("transform", "translate("+fmtf(x)+" "+fmtf(y)+")").Body(
-				svgEl("circle").Attr("r", fmtf(c.s*0.42)).Attr("stroke-width", fmtf(max(c.s*0.06, 1.5))),
-				svgEl("title").Text("A capture on "+sq.String()+" failed: the target moved away"),
-			))
+			fmt.Fprintf(w, `<g class="nec-missed %s" data-missed="%s" transform="translate(%s %s)"><circle r="%s" stroke-width="%s"></circle><title>A capture on %s failed: the target moved away</title></g>`,
+				cls, sq.String(), fmtf(x), fmtf(y), fmtf(c.s*0.42), fmtf(max(c.s*0.06, 1.5)), sq.String())
 		}
 	}
-	return out
 }
 
 // nextStepIndex returns the first step after cur with the condition ifCaptured.

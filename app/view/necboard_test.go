@@ -84,12 +84,20 @@ func TestNECBoardAnimation(t *testing.T) {
 		t.Fatal(err)
 	}
 	cam := necCamera{s: 40}.resize(400, 400)
-	b := necBoard{cam: cam, s: after, marks: necgame.Marks(after), player: -1, anim: &necAnim{before: s, rep: rep}}
+	b := necBoard{cam: cam, s: after, marks: necgame.Marks(after), player: -1, anim: &necAnim{before: s, rep: rep, live: true}}
 	html := app.HTMLString(b.render())
 	for _, want := range []string{`nec-slide anim-a`, `data-missed="(0,4)"`, `nec-trail p0`, `nec-trail p1`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the animation lacks %s", want)
 		}
+	}
+	// Once the animation is over, the trails stay and nothing plays again when the pieces are
+	// drawn anew.
+	over := b
+	over.anim = &necAnim{before: s, rep: rep}
+	html = app.HTMLString(over.render())
+	if !strings.Contains(html, `nec-trail p0`) || strings.Contains(html, "nec-slide") || strings.Contains(html, "anim-a") {
+		t.Error("the board after the animation: want the trails, no slide")
 	}
 	// A capture that succeeds leaves a fading ghost, under the other animation name.
 	kn2, _ := s.ParseOrder(1, "(500,499)")
@@ -97,7 +105,7 @@ func TestNECBoardAnimation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b2 := necBoard{cam: cam, s: after2, marks: necgame.Marks(after2), player: -1, anim: &necAnim{before: s, rep: rep2, second: true}}
+	b2 := necBoard{cam: cam, s: after2, marks: necgame.Marks(after2), player: -1, anim: &necAnim{before: s, rep: rep2, second: true, live: true}}
 	if html := app.HTMLString(b2.render()); !strings.Contains(html, `data-ghost="captured"`) || !strings.Contains(html, "anim-b") {
 		t.Error("no ghost of the captured knight")
 	}

@@ -104,9 +104,43 @@ func (c necCamera) resize(w, h float64) necCamera {
 // necTopInset is the height of the toolbar over the top of the board, in pixels.
 const necTopInset = 44.0
 
+// necTouchScale is the smallest square, in pixels, that a finger picks out reliably: below it
+// a phone's camera shows the player's own army rather than the whole game (necView).
+const necTouchScale = 28.0
+
+// necPhoneWidth is the board width, in pixels, below which the board is a phone's, played with
+// a finger; a wider one is played with a mouse, which picks out smaller squares.
+const necPhoneWidth = 600.0
+
 // fit returns the camera that shows every square of sqs with a margin of two squares, as
 // large as the zoom limits allow, centred on them.
-func (c necCamera) fit(sqs []nec.Square) necCamera {
+func (c necCamera) fit(sqs []nec.Square) necCamera { return c.fitMargin(sqs, 2) }
+
+// necView returns the camera that shows the game: the action (necAction), unless the board is
+// a phone's (narrower than necPhoneWidth) and the action's squares come out smaller than a
+// finger picks out: then the army of player own (the seat entering an order), so that a
+// phone's first view of a game is the player's pieces at a size a finger can play, not every
+// army at a dozen pixels a square. own < 0 (no seat entering, or one with no pieces) always
+// shows the action.
+func (c necCamera) necView(s nec.State, last *nec.Report, own int) necCamera {
+	all := c.fit(necAction(s, last))
+	if all.s >= necTouchScale || c.w >= necPhoneWidth || own < 0 {
+		return all
+	}
+	var army []nec.Square
+	for _, pc := range s.Pieces() {
+		if pc.Owner == own {
+			army = append(army, pc.Sq)
+		}
+	}
+	if len(army) == 0 {
+		return all
+	}
+	return c.fitMargin(army, 2)
+}
+
+// fitMargin is fit with a margin of margin squares around sqs.
+func (c necCamera) fitMargin(sqs []nec.Square, margin int) necCamera {
 	if len(sqs) == 0 {
 		return c.centre(nec.Sq(0, 0))
 	}
@@ -115,7 +149,7 @@ func (c necCamera) fit(sqs []nec.Square) necCamera {
 		x0, x1 = min(x0, q.X), max(x1, q.X)
 		y0, y1 = min(y0, q.Y), max(y1, q.Y)
 	}
-	spanX, spanY := float64(x1-x0)+5, float64(y1-y0)+5
+	spanX, spanY := float64(x1-x0+1)+2*float64(margin), float64(y1-y0+1)+2*float64(margin)
 	free := max(c.h-necTopInset, 1) // the toolbar covers the top
 	c.s = min(max(min(c.w/spanX, free/spanY), necMinScale), necMaxScale)
 	// The centre of the box: x0 + (x1-x0)/2 without overflow, drawn in the middle of the

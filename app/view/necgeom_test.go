@@ -152,3 +152,37 @@ func TestNECLabelStep(t *testing.T) {
 		t.Error("floorDiv")
 	}
 }
+
+// TestNECPhoneStartView checks the first view of a game on a 390-pixel phone: the whole start
+// comes out at 11-13 pixels a square, too small for a finger, so the player entering an order
+// sees its own army at a touchable size (and a desktop, the whole game, as before).
+func TestNECPhoneStartView(t *testing.T) {
+	// The board of a 390 x 844 phone, below the toolbar and above the order panel.
+	phone := necCamera{}.resize(390, 420)
+	for _, players := range []int{2, 4, 6, 8} {
+		s, err := nec.Setup(nec.Options{Players: players})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for own := 0; own < players; own++ {
+			c := phone.necView(s, nil, own)
+			if c.s < necTouchScale {
+				t.Errorf("%d players, seat %d: %.1f px a square, want at least %.0f", players, own, c.s, necTouchScale)
+			}
+			for _, pc := range s.Pieces() {
+				if pc.Owner == own && !c.visible(pc.Sq) {
+					t.Errorf("%d players, seat %d: own piece %v off the screen", players, own, pc.Sq)
+				}
+			}
+		}
+		// A desktop's board (played with a mouse) shows the whole game.
+		desk := necCamera{}.resize(800, 700)
+		if c, all := desk.necView(s, nil, 0), desk.fit(necAction(s, nil)); c != all {
+			t.Errorf("%d players on a desktop: not the whole game", players)
+		}
+		// No seat entering (bots alone): the whole game, whatever its size.
+		if c, all := phone.necView(s, nil, -1), phone.fit(necAction(s, nil)); c != all {
+			t.Errorf("%d players, no seat: %+v, want the action %+v", players, c, all)
+		}
+	}
+}

@@ -18,24 +18,29 @@ const (
 	NECPath = "/nec"
 	// NECNewPath is the new-game screen.
 	NECNewPath = "/nec/new"
+	// NECRulesPath is the rules page of Never-Ending Chess.
+	NECRulesPath = "/rules/nec"
 )
 
 // necStylesheet links web/nec.css; the Never-Ending Chess screens draw it themselves.
 func necStylesheet() app.UI { return app.Link().Rel("stylesheet").Href("/web/nec.css") }
 
 // necSwatch draws a small pawn in player i's colour and pattern (the page must hold necDefs).
-func necSwatch(i int) app.UI {
-	st := necStyles[i%nec.MaxPlayers]
-	kids := []app.UI{
-		svgEl("use").Attr("href", "#nec-k-P").Attr("width", 100).Attr("height", 100).
-			Attr("fill", st.fill).Attr("stroke", st.line).Attr("color", st.detail),
+func necSwatch(i int) app.UI { return app.Raw(necSwatches[i%nec.MaxPlayers]) }
+
+// necSwatches holds the swatch of each seat as SVG text: the lists of updates show one on
+// every line, and text is quicker for the page to compare and draw than elements.
+var necSwatches = func() (out [nec.MaxPlayers]string) {
+	for i, st := range necStyles {
+		s := `<svg class="nec-swatch" viewBox="0 0 100 100" aria-hidden="true">` +
+			`<use href="#nec-k-P" width="100" height="100" fill="` + st.fill + `" stroke="` + st.line + `" color="` + st.detail + `"></use>`
+		if st.pattern != "" {
+			s += `<use href="#nec-b-P" width="100" height="100" fill="url(#nec-pat-` + st.pattern + `)"></use>`
+		}
+		out[i] = s + `</svg>`
 	}
-	if st.pattern != "" {
-		kids = append(kids, svgEl("use").Attr("href", "#nec-b-P").Attr("width", 100).Attr("height", 100).
-			Attr("fill", "url(#nec-pat-"+st.pattern+")"))
-	}
-	return svgEl("svg").Class("nec-swatch").Attr("viewBox", "0 0 100 100").Aria("hidden", true).Body(kids...)
-}
+	return out
+}()
 
 // necSeatChoice is what the new-game screen holds for one seat.
 type necSeatChoice struct {
@@ -116,8 +121,8 @@ func (n *NECNew) config() (necgame.Config, error) {
 	}
 	switch n.end {
 	case "updates":
-		if n.updates < 1 {
-			return c, fmt.Errorf("the number of updates must be at least 1")
+		if n.updates < 1 || n.updates > necgame.MaxUpdates {
+			return c, fmt.Errorf("the number of updates must be 1 to %d (the most a game keeps)", necgame.MaxUpdates)
 		}
 		c.Limits.MaxUpdates = n.updates
 	case "score":
@@ -191,11 +196,11 @@ func (n *NECNew) Render() app.UI {
 				n.radio("end", "last", "Last player standing", n.end == "last", func() { n.end = "last" }),
 				app.Div().Class("nec-end-row").Body(
 					n.radio("end", "updates", "After this many updates:", n.end == "updates", func() { n.end = "updates" }),
-					n.number("updates", n.updates, func(v int) { n.updates = v; n.end = "updates" }),
+					n.number("updates", n.updates, necgame.MaxUpdates, func(v int) { n.updates = v; n.end = "updates" }),
 				),
 				app.Div().Class("nec-end-row").Body(
 					n.radio("end", "score", "When a player's score reaches:", n.end == "score", func() { n.end = "score" }),
-					n.number("score", n.score, func(v int) { n.score = v; n.end = "score" }),
+					n.number("score", n.score, 100000, func(v int) { n.score = v; n.end = "score" }),
 				),
 			),
 			app.Small().Class("muted").Text("A player is out when it has no pieces; at a limit the highest score among the players left wins (a score is the value of the pieces captured)."),
@@ -211,7 +216,7 @@ func (n *NECNew) Render() app.UI {
 		app.H2().Text("Never-Ending Chess"),
 		app.P().Class("lead").Body(
 			app.Text("2 to 8 players on an unbounded board. Everyone gives one order per update, and all orders happen at once. "),
-			app.A().Href("/rules").Text("Rules"),
+			app.A().Href(NECRulesPath).Text("Rules"),
 		),
 		app.Form().Class("newgame-form").OnSubmit(n.onStart).Body(form...),
 		n.savedList(),
@@ -226,9 +231,9 @@ func (n *NECNew) radio(name, value, text string, checked bool, set func()) app.U
 	)
 }
 
-func (n *NECNew) number(name string, v int, set func(int)) app.UI {
+func (n *NECNew) number(name string, v, most int, set func(int)) app.UI {
 	return app.Input().Type("number").Class("nec-number").Name(name).DataSet("option", name).
-		Attr("min", 1).Attr("max", 100000).Value(strconv.Itoa(v)).
+		Attr("min", 1).Attr("max", most).Value(strconv.Itoa(v)).
 		OnChange(func(ctx app.Context, e app.Event) {
 			if k, err := strconv.Atoi(e.Get("target").Get("value").String()); err == nil {
 				set(k)
@@ -300,7 +305,7 @@ func necSavedList(saved []store.Item, listErr string, refresh func()) app.UI {
 
 // necSavedSummary describes a saved game in one line: its players, updates and state.
 func necSavedSummary(sv store.Entry) string {
-	r, err := necgame.DecodeRecord(sv.Record)
+	r, err := necgame.Summarize(sv.Record)
 	if err != nil {
 		return "cannot be read: " + err.Error()
 	}
@@ -314,7 +319,7 @@ func necSavedSummary(sv store.Entry) string {
 		}
 		who = append(who, name)
 	}
-	n := len(r.Updates)
+	n := r.Updates
 	unit := "updates"
 	if n == 1 {
 		unit = "update"

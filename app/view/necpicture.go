@@ -3,6 +3,8 @@ package view
 import (
 	"fmt"
 	"hash/fnv"
+	"html"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/variants/nec"
@@ -17,7 +19,8 @@ const necPictureMinCell = 7.0
 
 // necPicture draws a small still picture of a Never-Ending Chess board for the saved-games
 // list: the squares around the action and the pieces there, in the piece art of the game
-// screen (the page must hold necDefs). It draws no marks and takes no input.
+// screen (writeUse; the page must hold necDefs). It draws no marks and takes no input, and is
+// written as one piece of SVG text, as the game screen writes its pieces.
 func necPicture(s nec.State, label string) app.UI {
 	sqs := necAction(s, nil)
 	x0, x1, y0, y1 := int64(-4), int64(4), int64(-4), int64(4)
@@ -37,32 +40,28 @@ func necPicture(s nec.State, label string) app.UI {
 	at := func(q nec.Square) (float64, float64) {
 		return ox + float64(q.X-cx)*cell, oy - float64(q.Y-cy)*cell
 	}
-	// The checkerboard pattern's name is the picture's own, so that the pictures of a page
-	// do not share one (each has its scale and offset).
-	h := fnv.New32a()
-	fmt.Fprint(h, s.Encode())
-	id := fmt.Sprintf("nec-pic-%08x", h.Sum32())
-	// Squares smaller than a few pixels make a grey blur of a checkerboard: the board is
-	// then drawn plain, and the pieces a little larger, so that they read.
-	var kids []app.UI
+	size := fmtf(necPictureSize)
+	var w strings.Builder
+	fmt.Fprintf(&w, `<svg class="nec-picture" viewBox="0 0 %s %s" role="img" aria-label="%s">`, size, size, html.EscapeString(label))
+	// Squares smaller than a few pixels make a grey blur of a checkerboard: the board is then
+	// drawn plain, and the pieces a little larger, so that they read.
 	grow := 0.94
 	if cell < necPictureMinCell {
 		grow = 1.2
-		kids = append(kids, svgEl("rect").Class("nec-light").Attr("width", fmtf(necPictureSize)).Attr("height", fmtf(necPictureSize)))
+		fmt.Fprintf(&w, `<rect class="nec-light" width="%s" height="%s"></rect>`, size, size)
 	} else {
+		// The pattern's name is the picture's own, so that the pictures of a page do not
+		// share one (each has its scale and offset).
+		h := fnv.New32a()
+		fmt.Fprint(h, s.Encode())
+		id := fmt.Sprintf("nec-pic-%08x", h.Sum32())
 		px, py := at(nec.Sq(0, 0))
-		two := 2 * cell
-		kids = append(kids,
-			svgEl("defs").Body(
-				svgEl("pattern").ID(id).Attr("patternUnits", "userSpaceOnUse").
-					Attr("x", fmtf(px-cell/2)).Attr("y", fmtf(py-cell/2)).Attr("width", fmtf(two)).Attr("height", fmtf(two)).Body(
-					svgEl("rect").Class("nec-light").Attr("width", fmtf(two)).Attr("height", fmtf(two)),
-					svgEl("rect").Class("nec-dark").Attr("width", fmtf(cell)).Attr("height", fmtf(cell)),
-					svgEl("rect").Class("nec-dark").Attr("x", fmtf(cell)).Attr("y", fmtf(cell)).Attr("width", fmtf(cell)).Attr("height", fmtf(cell)),
-				),
-			),
-			svgEl("rect").Attr("width", fmtf(necPictureSize)).Attr("height", fmtf(necPictureSize)).Attr("fill", "url(#"+id+")"),
-		)
+		two, one := fmtf(2*cell), fmtf(cell)
+		fmt.Fprintf(&w, `<defs><pattern id="%s" patternUnits="userSpaceOnUse" x="%s" y="%s" width="%s" height="%s">`+
+			`<rect class="nec-light" width="%s" height="%s"></rect><rect class="nec-dark" width="%s" height="%s"></rect>`+
+			`<rect class="nec-dark" x="%s" y="%s" width="%s" height="%s"></rect></pattern></defs>`,
+			id, fmtf(px-cell/2), fmtf(py-cell/2), two, two, two, two, one, one, one, one, one, one)
+		fmt.Fprintf(&w, `<rect width="%s" height="%s" fill="url(#%s)"></rect>`, size, size, id)
 	}
 	count := map[nec.Square]int{}
 	for _, pc := range s.Pieces() {
@@ -73,13 +72,14 @@ func necPicture(s nec.State, label string) app.UI {
 		if x < -cell || y < -cell || x > necPictureSize+cell || y > necPictureSize+cell {
 			continue
 		}
-		size := cell * grow
+		d := cell * grow
 		if count[pc.Sq] > 1 {
-			size = cell * grow * 0.66
+			d *= 0.66
 		}
-		kids = append(kids, svgEl("g").Class(fmt.Sprintf("nec-pic-piece p%d", pc.Owner)).
-			Attr("transform", "translate("+fmtf(x)+" "+fmtf(y)+")").Body(pieceUse(pc, size)...))
+		fmt.Fprintf(&w, `<g class="nec-pic-piece p%d" transform="translate(%s %s)">`, pc.Owner, fmtf(x), fmtf(y))
+		writeUse(&w, pc, d)
+		w.WriteString(`</g>`)
 	}
-	return svgEl("svg").Class("nec-picture").Attr("viewBox", "0 0 "+fmtf(necPictureSize)+" "+fmtf(necPictureSize)).
-		Attr("role", "img").Aria("label", label).Body(kids...)
+	w.WriteString(`</svg>`)
+	return app.Raw(w.String())
 }

@@ -2,14 +2,17 @@ package view
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"net/url"
 	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/app/necgame"
 	"github.com/plyground/plyground/app/store"
+	"github.com/plyground/plyground/app/worker"
 	"github.com/plyground/plyground/variants/nec"
 )
 
@@ -36,6 +39,11 @@ type NECPlay struct {
 	// animation's name so that each new one plays.
 	animFor    int
 	animSecond bool
+	// animLive is set while the animation of animFor plays (necAnimTime): after it the board
+	// draws the update's trails but no longer its animation, so that drawing the pieces anew
+	// does not play it again.
+	animLive bool
+	animGen  int
 
 	hover  *nec.Square
 	tapped *nec.Square
@@ -46,10 +54,22 @@ type NECPlay struct {
 	jump, jumpErr       string
 	orderText, orderErr string
 	busy                bool
-	thinking            int // bots still choosing their orders
+	thinking            int    // bots still choosing their orders
+	botErr              string // why the bots could not choose their orders
 	auto                bool
 	autoGen             int
 	share               bool // the share dialog is open
+
+	// engine is the engine worker's bridge, where the bots think; botAsk numbers its requests.
+	engine *browser.Engine
+	botAsk int
+	// histPage is the page of the list of updates shown (0: the newest).
+	histPage int
+	// gameGen counts the games the screen has shown (the board's key).
+	gameGen int
+	// ui is the screen's own context (OnMount): the bots' answers are dispatched through it,
+	// since go-app drops what is dispatched through the context of an element that has gone.
+	ui *app.Context
 
 	// touched is set once the player moves the board; until then a new size refits it.
 	touched bool
@@ -78,6 +98,7 @@ const necViewportID = "nec-viewport"
 // OnMount listens to the window's size and to the wheel over the board.
 func (p *NECPlay) OnMount(ctx app.Context) {
 	p.live = true
+	p.ui = &ctx
 	applySettings(loadSettings())
 	p.onResize = app.FuncOf(func(this app.Value, args []app.Value) any {
 		ctx.Dispatch(func(ctx app.Context) { p.measure(ctx) })
@@ -135,6 +156,10 @@ func (p *NECPlay) OnDismount() {
 		p.onWheel = nil
 	}
 	p.autoGen++
+	if p.engine != nil {
+		p.engine.Close()
+		p.engine = nil
+	}
 }
 
 // OnNav opens the game the address names: a shared game in the fragment (#n=...), or a saved
@@ -151,24 +176,28 @@ func (p *NECPlay) OnNav(ctx app.Context) {
 	}
 	switch {
 	case store.RawFragment(u) != "":
-		g, id, err := necOpenLink(store.RawFragment(u))
+		r, id, err := necParseFragment(store.RawFragment(u))
 		if err != nil {
-			p.loadErr = "This link does not hold a game: " + strings.TrimPrefix(err.Error(), store.ErrLink.Error()+": ")
+			p.loadErr = necLinkError(err)
 			return
 		}
-		if id == "" {
-			id, _ = st.NewID()
-		} else if e, later, ok := laterSave(st, id, g); ok {
-			// The game came back through an older link: keep what this device has.
-			g = later
-			p.entry = e
-			p.notice = "This device has a later position of this game than the link: it is shown."
-		} else if e, err := st.Load(store.KindNEC, id); err == nil {
-			p.entry = e // the same game, or one this link replaces: its title and date stay
+		// Where the link's game is kept: never over a different saved game (FileShared).
+		newID, _ := st.NewID()
+		sv, loadErr := st.Load(store.KindNEC, id)
+		f := necgame.FileShared(r, id, sv, loadErr, newID)
+		g, err := necgame.Open(f.Record)
+		if err != nil {
+			p.loadErr = "This game cannot be opened: " + err.Error()
+			return
 		}
-		p.g, p.id = g, id
-		p.save(ctx)
-		if to, err := url.Parse(NECPath + "?id=" + id); err == nil {
+		p.g, p.id, p.notice = g, f.ID, f.Notice
+		if f.ID == id && loadErr == nil {
+			p.entry = sv // the same game: its title and creation date stay
+		}
+		if f.Save {
+			p.save(ctx)
+		}
+		if to, err := url.Parse(NECPath + "?id=" + f.ID); err == nil {
 			ctx.Page().ReplaceURL(to)
 		}
 	case u.Query().Get("id") != "":
@@ -213,13 +242,20 @@ func (p *NECPlay) measureSoon(ctx app.Context) {
 	})
 }
 
-// laterSave returns the game saved under id when it continues g (same start, more updates).
-func laterSave(st *store.Store, id string, g *necgame.Game) (store.Entry, *necgame.Game, bool) {
-	e, saved, err := necgame.Load(st, id)
-	if err != nil || saved.Updates() <= g.Updates() || !saved.Start().Equal(g.Start()) {
-		return store.Entry{}, nil, false
+// necLinkError says why a link holds no game that can be opened.
+func necLinkError(err error) string {
+	detail := err.Error()
+	for _, sentinel := range []error{store.ErrLink, necgame.ErrRecord} {
+		detail = strings.TrimPrefix(detail, sentinel.Error()+": ")
 	}
-	return e, saved, true
+	if errors.Is(err, necgame.ErrTooLarge) {
+		detail = strings.TrimPrefix(detail, necgame.ErrTooLarge.Error()+": ")
+		return fmt.Sprintf("This link asks for more than any game of Never-Ending Chess holds (%s): "+
+			"a game has %d to %d players, at most %d pieces each at the start and at most %d updates. "+
+			"It was not opened, and your saved games are untouched.",
+			detail, nec.MinPlayers, nec.MaxPlayers, necgame.MaxArmy, necgame.MaxUpdates)
+	}
+	return "This link does not hold a game that can be opened (" + detail + "). Your saved games are untouched."
 }
 
 // reset forgets the previous game of the screen.
@@ -231,7 +267,12 @@ func (p *NECPlay) reset() {
 	p.drag, p.pinch = necDrag{}, necPinch{}
 	p.jump, p.jumpErr, p.orderText, p.orderErr = "", "", "", ""
 	p.busy, p.auto, p.share, p.touched = false, false, false, false
+	p.thinking, p.botErr, p.histPage = 0, "", 0
 	p.autoGen++
+	p.gameGen++
+	if p.engine != nil {
+		p.engine.Cancel()
+	}
 }
 
 // measure reads the viewport's size.
@@ -262,7 +303,7 @@ func (p *NECPlay) measure(ctx app.Context) {
 	p.cam = p.cam.resize(w, h)
 	p.sized = true
 	if !p.touched {
-		p.backToAction()
+		p.firstView()
 	}
 }
 
@@ -277,26 +318,58 @@ func (p *NECPlay) shown() (nec.State, int) {
 	return s, k
 }
 
+// firstView is the camera of a game just opened (or a screen resized before the player moved
+// the board): the action, or on a small screen the army of the seat entering an order
+// (necView).
+func (p *NECPlay) firstView() {
+	if s, rep, ok := p.shownUpdate(); ok {
+		p.cam = p.cam.necView(s, rep, p.g.Seat())
+	}
+}
+
 // backToAction fits the middle of the game and the last update's moves.
 func (p *NECPlay) backToAction() {
+	if s, rep, ok := p.shownUpdate(); ok {
+		p.cam = p.cam.fit(necAction(s, rep))
+	}
+}
+
+// shownUpdate returns the board shown and the report of the update that made it (nil at the
+// start); false without a game.
+func (p *NECPlay) shownUpdate() (nec.State, *nec.Report, bool) {
 	if p.g == nil {
-		return
+		return nec.State{}, nil, false
 	}
 	s, k := p.shown()
-	var rep *nec.Report
 	if k > 0 {
-		_, _, _, r, err := p.g.Update(k)
-		if err == nil {
-			rep = &r
+		if _, _, _, r, err := p.g.Update(k); err == nil {
+			return s, &r, true
 		}
 	}
-	p.cam = p.cam.fit(necAction(s, rep))
+	return s, nil, true
 }
+
+// necAnimTime is how long the animation of an update lasts (web/nec.css: the slides take
+// 0.6 s, the ghosts fade in 1.4 s, the fresh marks pulse until 1.6 s).
+const necAnimTime = 1700 * time.Millisecond
 
 // animate shows update k as just played.
 func (p *NECPlay) animate(k int) {
 	p.animFor = k
 	p.animSecond = !p.animSecond
+	p.animLive = true
+	p.animGen++
+	if p.ui == nil {
+		return
+	}
+	gen := p.animGen
+	p.ui.After(necAnimTime, func(ctx app.Context) {
+		if gen != p.animGen {
+			ctx.PreventUpdate()
+			return
+		}
+		p.animLive = false
+	})
 }
 
 // save stores the game and reports a problem on the screen.
@@ -625,30 +698,57 @@ func (p *NECPlay) onSubmit(pass bool) app.EventHandler {
 	}
 }
 
-// thinkThen lets the bots choose their orders one per frame, so that the screen stays alive
-// and says so, then calls then.
+// thinkThen lets the bots choose their orders in the engine worker, one after the other, so
+// that the screen stays alive and says so, then calls then. When the worker cannot answer,
+// the screen says why and nothing resolves: the same button tries again.
 func (p *NECPlay) thinkThen(ctx app.Context, then func(ctx app.Context)) {
-	g := p.g
-	p.busy = true
-	var step func()
-	step = func() {
-		ctx.Async(func() {
-			time.Sleep(15 * time.Millisecond)
-			ctx.Dispatch(func(ctx app.Context) {
-				if p.g != g {
-					return // another game meanwhile
-				}
-				if left := g.Think(); left > 0 {
-					p.thinking = left
-					step()
-					return
-				}
-				p.busy, p.thinking = false, 0
-				then(ctx)
-			})
-		})
+	if p.ui != nil {
+		ctx = *p.ui
 	}
-	step()
+	p.busy, p.botErr = true, ""
+	p.askBot(ctx, p.g, then)
+}
+
+// askBot asks the engine worker for the order of the next bot of g that has not chosen, or,
+// when none is left, calls then.
+func (p *NECPlay) askBot(ctx app.Context, g *necgame.Game, then func(ctx app.Context)) {
+	if p.g != g {
+		return // another game meanwhile
+	}
+	t, ok := g.NextBot()
+	if !ok {
+		p.busy, p.thinking = false, 0
+		then(ctx)
+		return
+	}
+	p.thinking = g.BotsLeft()
+	if p.engine == nil {
+		p.engine = browser.NewEngine()
+	}
+	p.botAsk++
+	req := worker.Request{Type: worker.TypeNEC, ID: p.botAsk, State: t.Board.Encode(), Player: t.Seat, Level: t.Level, Seed: t.Seed}
+	update := g.Updates()
+	p.engine.Ask(ctx, req, func(r worker.Response) {
+		if p.g != g || g.Updates() != update {
+			return // another game or update meanwhile
+		}
+		var err error
+		if r.Err != "" {
+			err = errors.New(r.Err)
+		} else {
+			err = g.Decide(t.Seat, r.Order)
+		}
+		if err != nil {
+			p.busy, p.thinking = false, 0
+			p.botErr = fmt.Sprintf("%s could not choose its order: %s. Try again.", g.SeatName(t.Seat), err)
+			return
+		}
+		if g.BotsLeft() > 0 {
+			// Nothing to draw until the last bot has chosen: the screen says the bots think.
+			ctx.PreventUpdate()
+		}
+		p.askBot(ctx, g, then)
+	})
 }
 
 // submit hands the draft to the game.
@@ -687,6 +787,8 @@ func (p *NECPlay) onReveal(ctx app.Context, e app.Event) {
 	p.orderText, p.orderErr = "", ""
 	if !p.sized {
 		p.measureSoon(ctx) // the game opened behind the cover: the board was never drawn
+	} else if p.cam.w < necPhoneWidth {
+		p.firstView() // a phone passed to the next person: its own army, at a touchable size
 	}
 }
 
@@ -764,6 +866,12 @@ func (p *NECPlay) showUpdate(k int) {
 	} else {
 		p.view = k
 	}
+	// The list of updates follows the update shown.
+	if k == n {
+		p.histPage = 0
+	} else if k > 0 {
+		p.histPage = necHistoryPageOf(k)
+	}
 	if k > 0 {
 		p.animate(k)
 	} else {
@@ -771,6 +879,19 @@ func (p *NECPlay) showUpdate(k int) {
 	}
 	if d := p.g.Draft(); d != nil {
 		d.Select(0)
+	}
+}
+
+// onHistoryPage shows page of the list of updates (1: the oldest).
+func (p *NECPlay) onHistoryPage(page int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if p.g == nil {
+			return
+		}
+		if page >= necHistoryPageOf(p.g.Updates()) {
+			page = 0
+		}
+		p.histPage = max(page, 0)
 	}
 }
 

@@ -68,32 +68,8 @@ func (p *NECPlay) cover() app.UI {
 
 // viewport draws the board with its overlays: the toolbar, the coordinates, the arrows.
 func (p *NECPlay) viewport() app.UI {
-	s, k := p.shown()
-	b := necBoard{cam: p.cam, s: s, marks: necgame.Marks(s), player: -1, hover: p.hover}
-	if d := p.entering(); d != nil {
-		b.player = d.Player()
-		if sel, ok := d.Selected(); ok {
-			b.sel = sel.ID
-			if t, ok := d.Targets(); ok {
-				b.tgts = &t
-			}
-		}
-		b.steps = d.Steps()
-	}
-	if p.animFor > 0 && p.animFor == k {
-		before, _, _, rep, err := p.g.Update(k)
-		if err == nil {
-			b.anim = &necAnim{before: before, rep: rep, second: p.animSecond}
-		}
-	}
-	var kids []app.UI
-	if p.sized {
-		kids = append(kids, b.render())
-		for _, a := range necArrows(p.cam, s.Pieces(), s.NumPlayers()) {
-			kids = append(kids, p.arrow(s, a))
-		}
-	}
-	kids = append(kids, p.toolbar())
+	_, k := p.shown()
+	kids := []app.UI{&necBoardView{Play: p, Key: p.boardKey()}, p.toolbar()}
 	if p.view >= 0 {
 		kids = append(kids, app.Div().Class("nec-overlay nec-looking").Body(
 			app.Span().Text(fmt.Sprintf("Looking back: the board after update %d of %d", k, p.g.Updates())),
@@ -111,6 +87,89 @@ func (p *NECPlay) viewport() app.UI {
 		On("pointerleave", p.onPointerLeave).
 		On("contextmenu", func(ctx app.Context, e app.Event) { e.PreventDefault(); ctx.PreventUpdate() }).
 		Body(kids...)
+}
+
+// necBoardKey is everything the board of the game screen draws from: when it is the same, the
+// board is not drawn again.
+type necBoardKey struct {
+	Cam    necCamera
+	Sized  bool
+	Game   int // NECPlay.gameGen: another game
+	Shown  int // the board after this many updates
+	Update int // the game's updates: the current board changed
+	Anim   int
+	Second bool
+	Live   bool
+	// Hover is the square under the pointer (HoverOn false: none).
+	Hover   nec.Square
+	HoverOn bool
+	// The order being entered: the seat (-1: none), the piece picked up, the condition of the
+	// step being added and the steps so far.
+	Player int
+	Sel    nec.PieceID
+	Cond   necgame.Cond
+	Steps  string
+}
+
+// boardKey returns what the board draws from now.
+func (p *NECPlay) boardKey() necBoardKey {
+	_, k := p.shown()
+	key := necBoardKey{Cam: p.cam, Sized: p.sized, Game: p.gameGen, Shown: k, Update: p.g.Updates(),
+		Anim: p.animFor, Second: p.animSecond, Live: p.animLive, Player: -1}
+	if p.hover != nil {
+		key.Hover, key.HoverOn = *p.hover, true
+	}
+	if d := p.entering(); d != nil {
+		key.Player, key.Cond, key.Steps = d.Player(), d.Cond(), d.Text()
+		if sel, ok := d.Selected(); ok {
+			key.Sel = sel.ID
+		}
+	}
+	return key
+}
+
+// necBoardView is the board of the game screen (the SVG and the arrows towards the pieces off
+// screen): a component of its own, drawn again only when what it draws changes (Key), not at
+// every change of the rest of the screen (a bot's answer, the text of a typed order).
+type necBoardView struct {
+	app.Compo
+
+	// Play is the screen, whose game and camera the board shows.
+	Play *NECPlay
+	// Key is what the board draws from (NECPlay.boardKey).
+	Key necBoardKey
+}
+
+// Render draws the board and the arrows, in a box of their own that takes no room.
+func (v *necBoardView) Render() app.UI {
+	p := v.Play
+	layer := app.Div().Class("nec-layer").Style("display", "contents")
+	if p == nil || p.g == nil || !p.sized {
+		return layer
+	}
+	s, k := p.shown()
+	b := necBoard{cam: p.cam, s: s, marks: necgame.Marks(s), player: -1, hover: p.hover}
+	if d := p.entering(); d != nil {
+		b.player = d.Player()
+		if sel, ok := d.Selected(); ok {
+			b.sel = sel.ID
+			if t, ok := d.Targets(); ok {
+				b.tgts = &t
+			}
+		}
+		b.steps = d.Steps()
+	}
+	if p.animFor > 0 && p.animFor == k {
+		before, _, _, rep, err := p.g.Update(k)
+		if err == nil {
+			b.anim = &necAnim{before: before, rep: rep, second: p.animSecond, live: p.animLive}
+		}
+	}
+	kids := []app.UI{b.render()}
+	for _, a := range necArrows(p.cam, s.Pieces(), s.NumPlayers()) {
+		kids = append(kids, p.arrow(s, a))
+	}
+	return layer.Body(kids...)
 }
 
 // arrow draws the pointer towards the pieces off screen in one direction, with their counts.
@@ -204,7 +263,7 @@ func (p *NECPlay) titleBar() app.UI {
 		app.H2().Text("Never-Ending Chess"),
 		app.Span().Class("muted").DataSet("updates", p.g.Updates()).
 			Text(fmt.Sprintf("Update %d · %s", p.g.Updates(), strings.Join(end, ", "))),
-		app.A().Class("rules-link").Href("/rules").Text("Rules"),
+		app.A().Class("rules-link").Href(NECRulesPath).Text("Rules"),
 	)
 }
 
@@ -229,6 +288,8 @@ func (p *NECPlay) seatsPanel() app.UI {
 			}
 		case !s.Alive(i):
 			status = "out"
+		case p.g.Full():
+			status = "stopped"
 		case p.g.Phase() == necgame.Entering && p.g.Seat() == i:
 			status = "entering"
 		case p.g.Seats()[i].Bot:
@@ -260,6 +321,14 @@ func (p *NECPlay) phasePanel() app.UI {
 		body = append(body, p.resultPanel()...)
 	case necgame.Over:
 		end := p.g.State().End()
+		if !end.Over { // the game is full
+			body = append(body,
+				app.H3().DataSet("over", "full").Text(fmt.Sprintf("The game stops at update %d", p.g.Updates())),
+				app.P().Text(fmt.Sprintf("A game keeps at most %d updates, so that it can always be saved and shared: this one takes no more. Start a new game to play on.", necgame.MaxUpdates)),
+				app.A().Class("btn primary").Href(NECNewPath).Text("New game"),
+			)
+			break
+		}
 		var who []string
 		for _, w := range end.Winners {
 			who = append(who, p.g.SeatName(w))
@@ -270,11 +339,14 @@ func (p *NECPlay) phasePanel() app.UI {
 			app.A().Class("btn primary").Href(NECNewPath).Text("New game"),
 		)
 	}
+	if p.botErr != "" {
+		body = append(body, app.P().Class("notice").Role("alert").DataSet("bot-error", true).Text(p.botErr))
+	}
 	if p.saveErr != "" {
 		body = append(body, app.P().Class("notice").Role("alert").Text(p.saveErr))
 	}
 	if p.notice != "" {
-		body = append(body, app.P().Class("small muted").Role("status").Text(p.notice))
+		body = append(body, app.P().Class("notice nec-notice").Role("status").DataSet("notice", true).Text(p.notice))
 	}
 	return app.Section().Class("card nec-phase").Body(body...)
 }
@@ -364,7 +436,7 @@ func (p *NECPlay) orderPanel() []app.UI {
 // busyText says what the screen waits for while the update resolves.
 func (p *NECPlay) busyText() string {
 	if p.thinking > 0 {
-		return fmt.Sprintf("Bots are thinking… (%d left)", p.thinking)
+		return "Bots are thinking…"
 	}
 	return "Resolving the update…"
 }
@@ -430,13 +502,31 @@ func describeList(before, after nec.State, rep nec.Report) app.UI {
 	return app.Ul().Class("nec-describe").Body(items...)
 }
 
-// historyPanel lists every update with all orders revealed; choosing one shows its board. It
-// is a component of its own, drawn again only when the game or the update shown changes, not
-// at every move of the board.
+// historyPanel lists the updates with all orders revealed; choosing one shows its board. It
+// is a component of its own, drawn again only when the game, the update shown or the page of
+// the list changes, not at every move of the board.
 func (p *NECPlay) historyPanel() app.UI {
 	_, shown := p.shown()
-	return &necHistory{Play: p, Updates: p.g.Updates(), Shown: shown}
+	return &necHistory{Play: p, Updates: p.g.Updates(), Shown: shown, Page: p.histPage}
 }
+
+// necHistoryPage is how many updates a page of the list holds: a game keeps few boards, and
+// the list replays only those of the updates it shows.
+const necHistoryPage = 20
+
+// necHistoryWindow returns the first and the last update of page (1 for updates 1 to
+// necHistoryPage; 0 for the newest page) of a game of n updates. The pages are fixed, oldest
+// first, so that a new update adds one item to the list instead of shifting every item.
+func necHistoryWindow(n, page int) (first, last int) {
+	newest := max(1, (n+necHistoryPage-1)/necHistoryPage)
+	if page <= 0 || page > newest {
+		page = newest
+	}
+	return (page-1)*necHistoryPage + 1, min(n, page*necHistoryPage)
+}
+
+// necHistoryPageOf returns the page of the list that holds update k.
+func necHistoryPageOf(k int) int { return max(1, (k+necHistoryPage-1)/necHistoryPage) }
 
 // necHistory is the list of updates of the game screen.
 type necHistory struct {
@@ -444,20 +534,22 @@ type necHistory struct {
 
 	// Play is the screen, whose game the list shows.
 	Play *NECPlay
-	// Updates and Shown are the number of updates and the update shown (0: the start): the
-	// list is drawn again when they change.
-	Updates, Shown int
+	// Updates and Shown are the number of updates and the update shown (0: the start), and Page
+	// the page of the list shown (0: the newest): the list is drawn again when they change.
+	Updates, Shown, Page int
 }
 
-// Render draws the list, newest first.
+// Render draws a page of the list, oldest first.
 func (h *necHistory) Render() app.UI {
 	p := h.Play
 	if p == nil || p.g == nil {
 		return app.Section()
 	}
 	n, shown := h.Updates, h.Shown
-	var items []app.UI
-	for k := n; k >= 1; k-- {
+	first, last := necHistoryWindow(n, h.Page)
+	// The boards are replayed oldest first, each from the one before.
+	items := make([]app.UI, 0, last-first+1)
+	for k := first; k <= last; k++ {
 		before, after, _, rep, err := p.g.Update(k)
 		if err != nil {
 			continue
@@ -483,9 +575,20 @@ func (h *necHistory) Render() app.UI {
 	body := []app.UI{app.H3().Text("Updates"), nav}
 	if n == 0 {
 		body = append(body, app.P().Class("muted").Text("No update yet."))
-	} else {
-		body = append(body, app.Ol().Class("nec-history").Attr("reversed", true).Body(items...))
+		return app.Section().Class("card nec-history-card").Body(body...)
 	}
+	if n > necHistoryPage {
+		page := necHistoryPageOf(first)
+		body = append(body, app.Div().Class("nec-history-pages").Body(
+			app.Button().Class("btn small").Type("button").DataSet("action", "history-older").Disabled(first <= 1).
+				OnClick(p.onHistoryPage(page-1), app.EventScope("history-page", page-1)).Text("Older"),
+			app.Span().Class("muted small").DataSet("history-window", fmt.Sprintf("%d-%d", first, last)).
+				Text(fmt.Sprintf("Updates %d to %d of %d", first, last, n)),
+			app.Button().Class("btn small").Type("button").DataSet("action", "history-newer").Disabled(last >= n).
+				OnClick(p.onHistoryPage(page+1), app.EventScope("history-page", page+1)).Text("Newer"),
+		))
+	}
+	body = append(body, app.Ol().Class("nec-history").Attr("start", first).Body(items...))
 	return app.Section().Class("card nec-history-card").Body(body...)
 }
 

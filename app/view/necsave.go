@@ -1,6 +1,8 @@
 package view
 
 import (
+	"fmt"
+
 	"github.com/plyground/plyground/app/necgame"
 	"github.com/plyground/plyground/app/store"
 )
@@ -16,16 +18,21 @@ func (p *NECPlay) necEntry() store.Entry {
 	return necgame.WithGame(e, p.g)
 }
 
-// necOpenLink reads the fragment of a share link: the game and its ID ("" when the link has
-// none). The error says what is wrong, in the words of every link.
-func necOpenLink(fragment string) (*necgame.Game, string, error) {
+// necParseFragment reads the fragment of a share link (store.ParseFragment): the record it
+// carries, checked update by update, and the game's ID ("" when the link has none). The error
+// wraps store.ErrLink for a link that is no Never-Ending Chess link, necgame.ErrRecord (and
+// ErrTooLarge) for a record that does not read.
+func necParseFragment(fragment string) (necgame.Record, string, error) {
 	sh, err := store.ParseFragment(fragment)
 	if err != nil {
-		return nil, "", err
+		return necgame.Record{}, "", err
 	}
-	g, err := necgame.OpenLink(sh)
+	if sh.Kind != store.KindNEC {
+		return necgame.Record{}, "", fmt.Errorf("%w: it holds a game of %s, not of Never-Ending Chess", store.ErrLink, kindName(sh.Kind))
+	}
+	r, err := necgame.DecodeRecord(sh.Record)
 	if err != nil {
-		return nil, "", err
+		return necgame.Record{}, "", err
 	}
-	return g, sh.ID, nil
+	return r, sh.ID, nil
 }

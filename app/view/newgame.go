@@ -12,8 +12,9 @@ import (
 	"github.com/plyground/plyground/variants/turn"
 )
 
-// newGameURL returns the address of the new-game screen with the game's choices filled in.
-func newGameURL(g session.GameQuery) string { return "/new?" + g.Values().Encode() }
+// newGameQueryURL returns the address of the new-game screen with the game's choices filled
+// in.
+func newGameQueryURL(g session.GameQuery) string { return "/new?" + g.Values().Encode() }
 
 // playURL returns the address of the game screen that starts the game.
 func playURL(g session.GameQuery) string { return PlayPath + "?" + g.Values().Encode() }

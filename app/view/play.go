@@ -11,8 +11,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/app/session"
+	"github.com/plyground/plyground/app/worker"
 	"github.com/plyground/plyground/engine"
-	"github.com/plyground/plyground/variants/dice"
 	"github.com/plyground/plyground/variants/turn"
 )
 
@@ -179,7 +179,7 @@ func (p *Play) open(u *url.URL) (save bool) {
 		return false
 	}
 	p.query = q
-	env := session.Env{Dice: hookDice{fallback: dice.CryptoSource{}}}
+	env := session.Env{Dice: hookDice}
 	s, save, err := p.loadGame(u, q.Seats(), q.Clock, env)
 	if err == nil && s == nil {
 		s, err = session.New(q.Config(), env)
@@ -309,7 +309,7 @@ func (p *Play) think(ctx app.Context) {
 		ctx = *p.ui
 	}
 	s := p.s
-	p.engine.Think(ctx, browser.ThinkRequest{ID: req.ID, Record: req.Record, Level: req.Level}, func(r browser.ThinkResult) {
+	p.engine.Ask(ctx, worker.Request{Type: worker.TypeThink, ID: req.ID, Record: req.Record, Level: req.Level}, func(r worker.Response) {
 		if p.s != s {
 			return
 		}

@@ -28,7 +28,7 @@ func (r *RulesIndex) OnNav(ctx app.Context) { ctx.Page().SetTitle("Rules · %s",
 func (r *RulesIndex) Render() app.UI {
 	var items []app.UI
 	for _, info := range variants.List() {
-		if !info.Playable() {
+		if info.Rules == "" {
 			continue
 		}
 		items = append(items, app.Li().Body(
@@ -75,7 +75,7 @@ func (r *Rules) OnNav(ctx app.Context) {
 // Render draws the page.
 func (r *Rules) Render() app.UI {
 	info, ok := variants.Find(r.ID)
-	if !ok || !info.Playable() {
+	if !ok || info.Rules == "" {
 		return shell(r.live, "rules", app.Main().Class("page").Body(
 			app.Section().Class("card error-card").Body(
 				app.H2().Text("No such variant"),
@@ -128,9 +128,18 @@ func (r *Rules) Render() app.UI {
 		app.P().Class("lead").Text(info.Pitch),
 		app.Article().Class("card rules-text").Body(body...),
 		app.Div().Class("rules-actions").Body(
-			app.A().Class("btn primary").Href(newGameURL(session.GameQuery{Variant: info.ID})).Text("Play "+info.Name),
+			app.A().Class("btn primary").Href(newGameURL(info)).Text("Play "+info.Name),
 		),
 	))
+}
+
+// newGameURL returns the address of the new-game screen of a variant: Never-Ending Chess has
+// its own.
+func newGameURL(info variants.Info) string {
+	if !info.Playable() {
+		return NECNewPath
+	}
+	return newGameQueryURL(session.GameQuery{Variant: info.ID})
 }
 
 // exampleFigure draws one diagram with its caption and "try it" link.

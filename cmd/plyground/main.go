@@ -1,9 +1,14 @@
 // Command plyground holds the command-line tools of Plyground: perft (orthodox and, through
-// -variant, turn-perft of the multi-ply variants), and later self-play matches and solving.
+// -variant, turn-perft of the multi-ply variants), matches between computer players (and
+// outside engines: Stockfish through UCI, other builds of Plyground), the series-mate solver,
+// a UCI engine and the line protocol other builds are played through.
 //
 // Usage:
 //
 //	plyground perft [-fen FEN] [-depth N] [-divide] [-variant ID] [-options OPTS]
+//	plyground match -variant ID -a PLAYER -b PLAYER [-games N] [flags]
+//	plyground uci
+//	plyground engine [-level N] [-movetime D]
 package main
 
 import (
@@ -31,6 +36,13 @@ var commands = map[string]command{
 	"match":     {"play games between computer players and report the Elo difference", runMatch},
 	"solve":     {"find a mating series in progressive chess", runSolve},
 	"nec-match": {"play Never-Ending Chess bots against random-order bots and report the win rate", runNECMatch},
+	"uci":       {"speak UCI on standard input and output (orthodox chess and some variants)", withStdin(runUCI)},
+	"engine":    {"play the computer's turns over a line protocol (for matches between builds)", withStdin(runEngine)},
+}
+
+// withStdin adapts a command that reads standard input.
+func withStdin(f func(args []string, stdin io.Reader, stdout, stderr io.Writer) error) func(args []string, stdout, stderr io.Writer) error {
+	return func(args []string, stdout, stderr io.Writer) error { return f(args, os.Stdin, stdout, stderr) }
 }
 
 func main() {

@@ -29,8 +29,13 @@ and, in dice chess, the same sequence of rolls. Players:
   greedy   the action that wins the most material at once (captures by value, promotion);
            random among equals; never spends a Sacrifice Token
   level1 .. level5   the computer opponent at that level (level5: one second per turn)
-Prints one line per game (with -v), then wins, draws and losses of A, its score and the Elo
-difference A - B with its 95% error margin.`
+  engine:COMMAND     an outside program speaking the protocol of "plyground engine" at level 5
+                     (with -movetime if given): another build of Plyground
+  uci:COMMAND        an outside UCI engine (orthodox chess only), such as Stockfish; -aopt/-bopt
+                     set its options, -ago/-bgo the arguments of its "go"
+With -book builtin (orthodox chess), each game pair starts from one of 50 common opening lines
+instead of random turns. Prints one line per game (with -v), then wins, draws and losses of A,
+its score and the Elo difference A - B with its 95% error margin.`
 
 // runMatch implements "plyground match".
 func runMatch(args []string, stdout, stderr io.Writer) error {
@@ -48,6 +53,14 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	clock := fs.String("clock", "cpu", "what time budgets measure: cpu (the thread's CPU time, immune to the machine's load) or wall")
 	adjudicate := fs.Int("adjudicate", 0, "end a game when a level player's score stays beyond ± this many centipawns for 4 of its turns (0: never)")
 	jobs := fs.Int("jobs", 1, "games played at once")
+	aopt := fs.String("aopt", "", "UCI options of player A, NAME=VALUE separated by commas")
+	bopt := fs.String("bopt", "", "UCI options of player B")
+	ago := fs.String("ago", "", "arguments of the UCI \"go\" of player A (default: movetime of -movetime, or 1000)")
+	bgo := fs.String("bgo", "", "arguments of the UCI \"go\" of player B")
+	adisable := fs.String("adisable", "", "search techniques player A plays without (level players; see search.ParseTechniques)")
+	bdisable := fs.String("bdisable", "", "search techniques player B plays without")
+	sprt := fs.String("sprt", "", "stop early by a sequential probability ratio test of Elo ELO0 against ELO1 (\"ELO0,ELO1\", alpha = beta = 0.05)")
+	book := fs.String("book", "", "opening book: builtin (orthodox only; replaces -opening), or empty")
 	verbose := fs.Bool("v", false, "print every game")
 	movetext := fs.Bool("movetext", false, "with -v, print each game's moves too")
 	fs.Usage = func() { fmt.Fprintln(stderr, matchHelp); fs.PrintDefaults() }
@@ -76,12 +89,57 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return usageError("-b: %v", err)
 	}
 	pa.movetime, pb.movetime = *movetime, *movetime
+	for _, x := range []struct {
+		sp          *spec
+		opt, gos    string
+		disable     string
+		flagOpt     string
+		flagDisable string
+	}{{&pa, *aopt, *ago, *adisable, "-aopt", "-adisable"}, {&pb, *bopt, *bgo, *bdisable, "-bopt", "-bdisable"}} {
+		if x.opt != "" {
+			x.sp.options = strings.Split(x.opt, ",")
+		}
+		x.sp.goArg = x.gos
+		if x.sp.goArg == "" {
+			ms := int64(1000)
+			if *movetime > 0 {
+				ms = movetime.Milliseconds()
+			}
+			x.sp.goArg = fmt.Sprintf("movetime %d", ms)
+		}
+		if x.sp.disable, err = search.ParseTechniques(x.disable); err != nil {
+			return usageError("%s: %v", x.flagDisable, err)
+		}
+		if x.sp.uci && v.ID() != "orthodox" {
+			return usageError("UCI players play orthodox chess only, not %s", v.ID())
+		}
+	}
+	var lines []string
+	switch *book {
+	case "":
+	case "builtin":
+		if v.ID() != "orthodox" {
+			return usageError("-book builtin is for orthodox chess")
+		}
+		lines = openings
+	default:
+		return usageError("-book must be builtin or empty, got %q", *book)
+	}
 	if *clock != "cpu" && *clock != "wall" {
 		return usageError("-clock must be cpu or wall, got %q", *clock)
 	}
 	m := match{v: v, a: pa, b: pb, seed: *seed, opening: *opening, maxTurns: *maxTurns,
-		cpu: *clock == "cpu", adjudicate: *adjudicate}
-	results := make([]gameResult, *games)
+		cpu: *clock == "cpu", adjudicate: *adjudicate, book: lines}
+	if lines != nil {
+		m.opening = 0
+	}
+	var test *sprtTest
+	if *sprt != "" {
+		if test, err = parseSPRT(*sprt); err != nil {
+			return usageError("-sprt: %v", err)
+		}
+	}
+	var results []gameResult
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	next := 0
@@ -102,11 +160,17 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 				}
 				r := m.play(i)
 				mu.Lock()
-				results[i] = r
+				results = append(results, r)
 				if *verbose {
 					fmt.Fprintln(stdout, r.line(i))
 					if *movetext && r.movetext != "" {
 						fmt.Fprintln(stdout, "  "+r.movetext)
+					}
+				}
+				if test != nil && next < *games {
+					if verdict := test.judge(results); verdict != "" {
+						fmt.Fprintf(stdout, "SPRT stops after %d games: %s\n", len(results), verdict)
+						next = *games
 					}
 				}
 				mu.Unlock()
@@ -120,9 +184,14 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 // spec is a player as named on the command line.
 type spec struct {
 	name     string
-	level    int // 0 for random and greedy
+	level    int // 0 for random, greedy and outside players
 	greedy   bool
 	movetime time.Duration
+	disable  search.Technique // level players: techniques switched off
+	command  string           // outside players: the command line
+	uci      bool             // the outside player speaks UCI
+	options  []string         // UCI options, NAME=VALUE
+	goArg    string           // UCI: the arguments of "go"
 }
 
 func parsePlayer(s string) (spec, error) {
@@ -132,13 +201,19 @@ func parsePlayer(s string) (spec, error) {
 	case "greedy":
 		return spec{name: s, greedy: true}, nil
 	}
+	if c, ok := strings.CutPrefix(s, "engine:"); ok && strings.TrimSpace(c) != "" {
+		return spec{name: s, command: c}, nil
+	}
+	if c, ok := strings.CutPrefix(s, "uci:"); ok && strings.TrimSpace(c) != "" {
+		return spec{name: s, command: c, uci: true}, nil
+	}
 	if n, ok := strings.CutPrefix(s, "level"); ok {
 		l, err := strconv.Atoi(n)
 		if err == nil && l >= search.MinLevel && l <= search.MaxLevel {
 			return spec{name: s, level: l}, nil
 		}
 	}
-	return spec{}, fmt.Errorf("unknown player %q (random, greedy, level1..level5)", s)
+	return spec{}, fmt.Errorf("unknown player %q (random, greedy, level1..level5, engine:COMMAND, uci:COMMAND)", s)
 }
 
 type match struct {
@@ -147,8 +222,9 @@ type match struct {
 	seed       uint64
 	opening    int
 	maxTurns   int
-	cpu        bool // time budgets measure the thread's CPU time
-	adjudicate int  // centipawns; 0: never
+	cpu        bool     // time budgets measure the thread's CPU time
+	adjudicate int      // centipawns; 0: never
+	book       []string // opening lines (orthodox), one per game pair; nil: random turns
 }
 
 type gameResult struct {
@@ -183,6 +259,7 @@ func (r gameResult) line(i int) string {
 type actor struct {
 	spec   spec
 	player *turn.Player
+	ext    *external // an outside player
 	rng    *rand.Rand
 	now    func() time.Time // the clock of time budgets
 	score  int              // the last score reported (level players)
@@ -203,9 +280,15 @@ func (m *match) newActor(sp spec, seed uint64) *actor {
 // choose returns the actions that complete the current turn.
 func (ac *actor) choose(g *turn.Game, seed uint64) ([]turn.Action, int64, error) {
 	if ac.player != nil {
-		t, err := ac.player.Think(g, turn.ThinkOptions{Level: ac.spec.level, Seed: seed, Time: ac.spec.movetime, Now: ac.now})
+		t, err := ac.player.Think(g, turn.ThinkOptions{Level: ac.spec.level, Seed: seed, Time: ac.spec.movetime, Now: ac.now,
+			Disable: ac.spec.disable})
 		ac.score = t.Score
 		return t.Actions, t.Nodes, err
+	}
+	if ac.ext != nil {
+		acts, nodes, score, err := ac.ext.choose(g, seed)
+		ac.score = score
+		return acts, nodes, err
 	}
 	v := g.Variant()
 	s := g.State()
@@ -278,8 +361,37 @@ func (m *match) play(i int) gameResult {
 	}
 	dice := rand.New(rand.NewPCG(m.seed, pair*2+1))
 	opener := &actor{spec: spec{name: "random"}, rng: rand.New(rand.NewPCG(m.seed, pair*2+2))}
+	if m.book != nil {
+		line, err := bookLine(m.book, int(m.seed+pair))
+		if err != nil {
+			res.err = err
+			return res
+		}
+		for _, mv := range line {
+			if err := g.Apply(turn.PlyAction(mv)); err != nil {
+				res.err = fmt.Errorf("opening line: %w", err)
+				return res
+			}
+		}
+	}
 	acA := m.newActor(m.a, m.seed^uint64(i)*0x2545f4914f6cdd1d)
 	acB := m.newActor(m.b, m.seed^uint64(i)*0x9e3779b97f4a7c15+1)
+	for _, ac := range []*actor{acA, acB} {
+		if ac.spec.command == "" {
+			continue
+		}
+		x, err := startExternal(ac.spec)
+		if err != nil {
+			res.err = err
+			return res
+		}
+		defer x.close()
+		if err := x.newGame(); err != nil {
+			res.err = err
+			return res
+		}
+		ac.ext = x
+	}
 	white, black := acA, acB
 	if !res.aWhite {
 		white, black = acB, acA
@@ -336,7 +448,7 @@ func (m *match) play(i int) gameResult {
 		}
 		turns++
 		res.turns = turns
-		if m.adjudicate > 0 && ac.player != nil && turns > m.opening && !g.Outcome().Over() {
+		if m.adjudicate > 0 && (ac.player != nil || ac.ext != nil) && turns > m.opening && !g.Outcome().Over() {
 			switch {
 			case ac.score >= m.adjudicate:
 				ac.streak = max(ac.streak, 0) + 1
@@ -422,6 +534,71 @@ func (m *match) report(w io.Writer, results []gameResult, elapsed time.Duration)
 		return fmt.Errorf("%d games failed", errs)
 	}
 	return nil
+}
+
+// sprtTest is a sequential probability ratio test of two Elo hypotheses on the games played
+// so far, by the normal approximation of the score's log-likelihood ratio.
+type sprtTest struct {
+	elo0, elo1 float64
+}
+
+func parseSPRT(s string) (*sprtTest, error) {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return nil, fmt.Errorf("want ELO0,ELO1, got %q", s)
+	}
+	e0, err := strconv.ParseFloat(strings.TrimSpace(a), 64)
+	if err != nil {
+		return nil, fmt.Errorf("ELO0 %q: %w", a, err)
+	}
+	e1, err := strconv.ParseFloat(strings.TrimSpace(b), 64)
+	if err != nil {
+		return nil, fmt.Errorf("ELO1 %q: %w", b, err)
+	}
+	if e1 <= e0 {
+		return nil, fmt.Errorf("ELO1 must be above ELO0")
+	}
+	return &sprtTest{elo0: e0, elo1: e1}, nil
+}
+
+// sprtMinGames is the least number of games the test judges.
+const sprtMinGames = 40
+
+// llr returns the log-likelihood ratio of H1 (elo1) against H0 (elo0) after the games.
+func (t *sprtTest) llr(results []gameResult) float64 {
+	var n, sum, sq float64
+	for _, r := range results {
+		if r.err != nil {
+			continue
+		}
+		n++
+		sum += r.score
+		sq += r.score * r.score
+	}
+	if n < sprtMinGames {
+		return 0 // the normal approximation needs a fair number of games
+	}
+	mean := sum / n
+	variance := sq/n - mean*mean
+	if variance <= 0 {
+		return 0
+	}
+	s0 := 1 / (1 + math.Pow(10, -t.elo0/400))
+	s1 := 1 / (1 + math.Pow(10, -t.elo1/400))
+	return n * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
+}
+
+// judge returns the verdict once the test is decided ("" while it is not).
+func (t *sprtTest) judge(results []gameResult) string {
+	const alpha, beta = 0.05, 0.05
+	lower, upper := math.Log(beta/(1-alpha)), math.Log((1-beta)/alpha)
+	switch l := t.llr(results); {
+	case l >= upper:
+		return fmt.Sprintf("H1 accepted (Elo >= %+g; LLR %.2f >= %.2f)", t.elo1, l, upper)
+	case l <= lower:
+		return fmt.Sprintf("H0 accepted (Elo <= %+g; LLR %.2f <= %.2f)", t.elo0, l, lower)
+	}
+	return ""
 }
 
 // elo returns the Elo difference of a score fraction.

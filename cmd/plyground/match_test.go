@@ -4,6 +4,9 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/plyground/plyground/variants"
+	"github.com/plyground/plyground/variants/turn"
 )
 
 func TestMatchCommand(t *testing.T) {
@@ -51,14 +54,14 @@ func TestElo(t *testing.T) {
 }
 
 func TestSolveCommand(t *testing.T) {
-	out, errOut, code := runCLI("solve", "-variant", "progressive-italian", "-fen", "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2")
+	out, errOut, code := runCLI("solve", "-variant", "progressive-italian", "-fen", "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	if !strings.Contains(out, "white mates in a series of 3: 3.") || !strings.Contains(out, "Qxf7#") {
 		t.Errorf("output:\n%s", out)
 	}
-	out, _, code = runCLI("solve", "-variant", "progressive-scottish", "-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2")
+	out, _, code = runCLI("solve", "-variant", "progressive-scottish", "-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3")
 	if code != 0 || !strings.Contains(out, "white has no mating series of 3") {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
@@ -69,6 +72,34 @@ func TestSolveCommand(t *testing.T) {
 	} {
 		if _, _, code := runCLI(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+// TestP9SolveFromProblemFEN: a problem's FEN alone gives the series (its fullmove number is the
+// series number of the side to move): White's 7-ply series mates. The series printed is replayed
+// through the rules, which must end the game by checkmate.
+func TestP9SolveFromProblemFEN(t *testing.T) {
+	const fen = "r6r/pppk1pp1/2n5/7p/3b4/4p3/PPPK2PP/RN3BNR w - - 0 7"
+	for _, id := range []string{"progressive-italian", "progressive-scottish"} {
+		out, errOut, code := runCLI("solve", "-variant", id, "-fen", fen)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", id, code, errOut)
+		}
+		line, _, _ := strings.Cut(out, "\n")
+		_, series, ok := strings.Cut(line, "white mates in a series of 7: ")
+		if !ok || !strings.HasPrefix(series, "7.") {
+			t.Fatalf("%s: output:\n%s", id, out)
+		}
+		g, err := variants.NewGame(id, "", fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.PlayMovetext(series); err != nil {
+			t.Fatalf("%s: %q: %v", id, series, err)
+		}
+		if o := g.Outcome(); o.Result != turn.WhiteWins || o.Reason != turn.Checkmate {
+			t.Errorf("%s: after %q: %v", id, series, o)
 		}
 	}
 }

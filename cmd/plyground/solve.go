@@ -18,9 +18,10 @@ const solveHelp = `plyground solve -variant progressive-italian|progressive-scot
 
 Looks for a series of the side to move that checkmates the opponent at its end (the series-mate
 solver): every series the rules allow is searched unless the budget runs out. The FEN is the
-start of a series; its length is 2f-1 with White to move and 2f with Black (f = fullmove
-number), or -options series=N. Prints the mating series in notation, or says that none exists,
-or that the budget ran out first.`
+start of a series; its fullmove number is the series number of the side to move, which is its
+length, as problem collections write it (P9: "... w - - 0 7" is White's 7-ply series), or
+-options series=N. Prints the mating series in notation, or says that none exists, or that the
+budget ran out first.`
 
 // runSolve implements "plyground solve".
 func runSolve(args []string, stdout, stderr io.Writer) error {

@@ -25,8 +25,9 @@ IDs: sdm, marseillais, progressive-italian, progressive-scottish (orthodox: plai
 The FEN is the start of a turn. Its e.p. field may list several squares: "c6,e6".
   marseillais  fullmove 1 with White to move is the first turn (one ply; options: unbalanced
                makes it two); any other FEN starts a two-ply turn.
-  progressive  series length n = 2f-1 with White to move, 2f with Black, f = fullmove number
-               ("after 1.e4 2.e5 Nc6": White to move, f = 2, series 3); or -options series=N.
+  progressive  the fullmove number is the series number of the side to move, which is its
+               length (P9: "after 1.e4 2.e5 Nc6" is White to move, fullmove 3); or -options
+               series=N.
   sdm          options: tokens=0..9 (default 1, both sides), swap (tempo swap). A ply with a
                spend and the same ply without are two turns; skipped turns are not counted.
 Options are key=value pairs separated by commas: -options "tokens=2,swap=true".`

@@ -19,7 +19,7 @@ func TestTurnPerftCommand(t *testing.T) {
 			"-fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", "-depth", "1"}, "nodes 446"},
 		{"P1_ItalianTwoSeries", []string{"perft", "-variant", "progressive-italian", "-depth", "2"}, "nodes 8902"},
 		{"P3_ScottishThreePlySeries", []string{"perft", "-variant", "progressive-scottish",
-			"-fen", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "-depth", "1"}, "nodes 27194"},
+			"-fen", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", "-depth", "1"}, "nodes 27194"},
 		{"P1_SeriesOption", []string{"perft", "-variant", "progressive-scottish", "-options", "series=3",
 			"-fen", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 5", "-depth", "1"}, "nodes 27194"},
 		{"O1_OrthodoxThroughVariants", []string{"perft", "-variant", "orthodox", "-depth", "3"}, "nodes 8902"},

@@ -41,7 +41,7 @@ func routes() {
 	app.Route("/rules", func() app.Composer { return &view.RulesIndex{} })
 	// One route per variant, so that the static site has a page for each.
 	for _, info := range variants.List() {
-		if info.Playable() {
+		if info.Rules != "" {
 			id := info.ID
 			app.Route("/rules/"+id, func() app.Composer { return &view.Rules{ID: id} })
 		}

@@ -259,7 +259,7 @@ func listen(addr string, h http.Handler, started func()) error {
 // the manifest from go-app, a copy of web/ (app.wasm, styles, images), and gzip and brotli
 // copies of every compressible file for hosts that serve them (see README.md).
 func writeDist(dir string, h *app.Handler, web string) error {
-	if err := precompress(web, true); err != nil && !errors.Is(err, errNoNode) {
+	if err := precompress(web, true); err != nil {
 		return fmt.Errorf("compressing %s: %w", web, err)
 	}
 	if err := app.GenerateStaticWebsite(dir, h); err != nil {
@@ -275,7 +275,7 @@ func writeDist(dir string, h *app.Handler, web string) error {
 	if err := copyTree(web, filepath.Join(dir, "web")); err != nil {
 		return fmt.Errorf("copying %s into %s: %w", web, dir, err)
 	}
-	if err := compressAll(dir); err != nil && !errors.Is(err, errNoNode) {
+	if err := compressAll(dir); err != nil {
 		return fmt.Errorf("compressing %s: %w", dir, err)
 	}
 	return nil

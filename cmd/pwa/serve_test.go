@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -187,6 +188,11 @@ func TestWorkerPatches(t *testing.T) {
 	if strings.Contains(string(page), "\ngoappInitServiceWorker();") || !strings.Contains(string(page), "goappInitWebAssembly().finally(goappInitServiceWorker);") {
 		t.Error("app.js not patched")
 	}
+	// A new version is offered when a worker replaces another, not when the first one
+	// activates.
+	if !strings.Contains(string(page), `addEventListener("controllerchange"`) || strings.Contains(string(page), `case "activated":`) {
+		t.Error("app.js still offers a new version when the first worker activates")
+	}
 	if _, err := patch("goappInitServiceWorker();\ngoappInitWebAssembly();", "app.js", appPatches); err == nil {
 		t.Error("patching a changed app.js")
 	}
@@ -194,6 +200,25 @@ func TestWorkerPatches(t *testing.T) {
 	changed := strings.Replace(app.DefaultAppWorkerJS, "await cache.addAll(resourcesToCache);", "await cache.addAll(list);", 1)
 	if _, err := patchWorker(changed); err == nil || !strings.Contains(err.Error(), "precache") {
 		t.Errorf("patching a changed worker: %v", err)
+	}
+}
+
+// TestWasmExecJS checks the one copy of Go's runtime shim: the page and the engine worker
+// both load /wasm_exec.js, which go-app serves from its own copy; it must be the shim of
+// the Go that builds the wasm files, or they do not start.
+func TestWasmExecJS(t *testing.T) {
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	want, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, _ := newServer(t)
+	res, got := get(t, srv.URL, "/wasm_exec.js", "")
+	if res.StatusCode != http.StatusOK || !bytes.Equal(got, want) {
+		t.Errorf("/wasm_exec.js (%d, %d bytes) is not this Go's lib/wasm/wasm_exec.js (%d bytes): update go-app", res.StatusCode, len(got), len(want))
 	}
 }
 
@@ -223,6 +248,15 @@ func gunzip(t *testing.T, b []byte) string {
 	out, err := io.ReadAll(zr)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return string(out)
+}
+
+func unbrotli(t *testing.T, b []byte) string {
+	t.Helper()
+	out, err := io.ReadAll(brotli.NewReader(bytes.NewReader(b)))
+	if err != nil {
+		t.Fatalf("not brotli: %v", err)
 	}
 	return string(out)
 }
@@ -314,10 +348,9 @@ func TestAcceptsEncoding(t *testing.T) {
 // which copies are fresh, and gzips pages and scripts on the fly.
 func TestCompression(t *testing.T) {
 	srv, h := newServer(t)
-	if err := precompress("web", true); err != nil && err != errNoNode {
+	if err := precompress("web", true); err != nil {
 		t.Fatal(err)
 	}
-	_, haveNode := exec.LookPath("node")
 
 	res, body := get(t, srv.URL, "/web/app.wasm", "gzip")
 	if res.Header.Get("Content-Encoding") != "gzip" || gunzip(t, body) != fakeWasm || res.Header.Get("Content-Type") != "application/wasm" {
@@ -326,17 +359,13 @@ func TestCompression(t *testing.T) {
 	if !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") || res.Header.Get("ETag") != `"`+h.Version+`"` {
 		t.Errorf("headers %v", res.Header)
 	}
-	if haveNode == nil {
-		res, body = get(t, srv.URL, "/web/app.wasm", "gzip, deflate, br, zstd")
-		br, _ := os.ReadFile("web/app.wasm.br")
-		if res.Header.Get("Content-Encoding") != "br" || !bytes.Equal(body, br) || len(br) >= len(fakeWasm)/10 {
-			t.Errorf("br: %q, %d bytes (file %d, raw %d)", res.Header.Get("Content-Encoding"), len(body), len(br), len(fakeWasm))
-		}
-		// Node decodes what was served.
-		out, err := exec.Command("node", "-e", `process.stdout.write(require("zlib").brotliDecompressSync(require("fs").readFileSync("web/app.wasm.br")))`).Output()
-		if err != nil || string(out) != fakeWasm {
-			t.Errorf("the brotli copy does not decode to app.wasm: %v", err)
-		}
+	res, body = get(t, srv.URL, "/web/app.wasm", "gzip, deflate, br, zstd")
+	br, _ := os.ReadFile("web/app.wasm.br")
+	if res.Header.Get("Content-Encoding") != "br" || !bytes.Equal(body, br) || len(br) >= len(fakeWasm)/10 {
+		t.Errorf("br: %q, %d bytes (file %d, raw %d)", res.Header.Get("Content-Encoding"), len(body), len(br), len(fakeWasm))
+	}
+	if unbrotli(t, body) != fakeWasm {
+		t.Error("the brotli copy does not decode to app.wasm")
 	}
 	res, body = get(t, srv.URL, "/web/app.wasm", "")
 	if res.Header.Get("Content-Encoding") != "" || string(body) != fakeWasm {
@@ -351,7 +380,7 @@ func TestCompression(t *testing.T) {
 	if res.Header.Get("Content-Encoding") != "" || string(body) != fakeWasm+"v2" {
 		t.Errorf("stale copies served: %q", res.Header.Get("Content-Encoding"))
 	}
-	if err := gzipFile("web/app.wasm"); err != nil {
+	if err := compressFile("web/app.wasm", gzipEncoding); err != nil {
 		t.Fatal(err)
 	}
 	if res, body = get(t, srv.URL, "/web/app.wasm", "gzip"); gunzip(t, body) != fakeWasm+"v2" {
@@ -402,10 +431,8 @@ func TestWriteDist(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"index.html", "app.js", "app-worker.js", "manifest.webmanifest", "app.css", "wasm_exec.js",
-		"web/app.wasm", "web/app.css", "web/pieces/wP.svg", "web/app.wasm.gz", "index.html.gz", "app.js.gz", "wasm_exec.js.gz"}
-	if _, err := exec.LookPath("node"); err == nil {
-		want = append(want, "web/app.wasm.br", "index.html.br", "app-worker.js.br", "web/app.css.br")
-	}
+		"web/app.wasm", "web/app.css", "web/pieces/wP.svg", "web/app.wasm.gz", "index.html.gz", "app.js.gz", "wasm_exec.js.gz",
+		"web/app.wasm.br", "index.html.br", "app-worker.js.br", "web/app.css.br"}
 	for _, name := range want {
 		if _, err := os.Stat(filepath.Join(dist, name)); err != nil {
 			t.Errorf("dist lacks %s: %v", name, err)
@@ -414,6 +441,13 @@ func TestWriteDist(t *testing.T) {
 	gz, _ := os.ReadFile(filepath.Join(dist, "web/app.wasm.gz"))
 	if gunzip(t, gz) != fakeWasm {
 		t.Error("dist/web/app.wasm.gz is not app.wasm")
+	}
+	for _, name := range []string{"web/app.wasm", "index.html", "app.js"} {
+		raw, _ := os.ReadFile(filepath.Join(dist, name))
+		br, _ := os.ReadFile(filepath.Join(dist, name+".br"))
+		if unbrotli(t, br) != string(raw) {
+			t.Errorf("dist/%s.br is not %s", name, name)
+		}
 	}
 	index, _ := os.ReadFile(filepath.Join(dist, "index.html"))
 	if !strings.Contains(string(index), `data-square="e2"`) {

@@ -206,6 +206,43 @@ goappWatchForInstallable();
 // Plyground: register the service worker once the program runs (see cmd/pwa/serve_worker.go).
 goappInitWebAssembly().finally(goappInitServiceWorker);`,
 	},
+	{
+		// go-app says a new version is ready when an installing worker reaches "activated"
+		// while the page has a controller. On a first visit the page has none until the first
+		// worker's clients.claim() gives it one, and nothing orders that against the
+		// "activated" event: WebKit often gave the controller first, and the page offered a
+		// new version on 2 visits of 5. A new version is a new worker taking over from
+		// another one: the page had a controller, and it changes. (This also sees an update
+		// whose install began before the page registered the worker, which go-app's
+		// "updatefound" listener missed.)
+		name: "a new version only replaces a worker",
+		old: `function goappSetupNotifyUpdate(registration) {
+  registration.addEventListener("updatefound", (event) => {
+    const newSW = registration.installing;
+    newSW.addEventListener("statechange", (event) => {
+      if (!navigator.serviceWorker.controller) {
+        return;
+      }
+
+      switch (newSW.state) {
+        case "activated":
+          goappOnUpdate();
+      }
+    });
+  });
+}`,
+		new: `function goappSetupNotifyUpdate(registration) {
+  // Plyground: a new version is a worker that takes over from another (cmd/pwa/serve_worker.go).
+  let controller = navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    const previous = controller;
+    controller = navigator.serviceWorker.controller;
+    if (previous) {
+      goappOnUpdate();
+    }
+  });
+}`,
+	},
 }
 
 // patch applies patches to a script; it fails when an anchor is not found exactly once.

@@ -2,27 +2,30 @@
 
 // Command worker is the engine of Plyground compiled alone to WebAssembly (web/engine.wasm),
 // run in a Web Worker by web/engine-worker.js so that the computer's thinking never blocks
-// the page. The page sends JSON messages (see protocol.go): a game record, a level and a
-// request id in; the turn, its score, the depth and the nodes out. Build:
+// the page. It speaks the protocol of package app/worker (JSON messages with a request id):
+// the computer's turn of an 8x8 game, and the order of a Never-Ending Chess bot. Build:
 //
 //	GOOS=js GOARCH=wasm go build -o web/engine.wasm ./cmd/worker
 package main
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/hack-pad/safejs"
+	"github.com/plyground/plyground/app/worker"
 )
 
-// yieldEvery is how long the search runs before it yields to the worker's event loop, so
-// that a cancel message gets through.
+// yieldEvery is how long a search runs before it yields to the worker's event loop, so that
+// a cancel message gets through.
 const yieldEvery = 40 * time.Millisecond
 
 func main() {
-	var last time.Time
-	// The clock of the search yields now and then: a short sleep returns control to the
-	// worker's event loop, which delivers pending messages (a cancel sets the stop flag).
+	global := safejs.Global()
+	var e *worker.Engine
+	var last, beat time.Time
+	// The clock of the searches yields now and then: a short sleep returns control to the
+	// worker's event loop, which delivers pending messages (a cancel sets the stop flag). It
+	// also sends the heartbeat that tells the page the worker is alive.
 	now := func() time.Time {
 		t := time.Now()
 		if t.Sub(last) >= yieldEvery {
@@ -30,11 +33,16 @@ func main() {
 			t = time.Now()
 			last = t
 		}
+		if t.Sub(beat) >= worker.BeatEvery {
+			beat = t
+			if id := e.Current(); id != 0 {
+				post(global, worker.Response{Type: worker.TypeBusy, V: worker.Version, ID: id})
+			}
+		}
 		return t
 	}
-	e := newEngine(now, 18)
+	e = worker.NewEngine(now, 18)
 	requests := make(chan string, 64)
-	global := safejs.Global()
 	onMessage, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 		if len(args) == 0 {
 			return nil
@@ -49,14 +57,14 @@ func main() {
 		}
 		// Cancels act at once (the search is waiting in a yield); the rest is queued
 		// without blocking the event loop.
-		if r, err := parseRequest(text); err == nil && r.Type == "cancel" {
-			e.cancel(r.ID)
+		if r, err := worker.ParseRequest(text); err == nil && r.Type == worker.TypeCancel {
+			e.Cancel(r.ID)
 			return nil
 		}
 		select {
 		case requests <- text:
 		default:
-			post(global, Response{Type: "result", Err: "engine busy: too many requests"})
+			post(global, worker.Response{Type: worker.TypeResult, V: worker.Version, Err: "engine busy: too many requests"})
 		}
 		return nil
 	})
@@ -66,24 +74,15 @@ func main() {
 	if _, err := global.Call("addEventListener", "message", onMessage.Value()); err != nil {
 		return
 	}
-	post(global, Response{Type: "ready"})
+	post(global, worker.Response{Type: worker.TypeReady, V: worker.Version})
 	for text := range requests {
-		last = time.Now()
-		if resp, ok := e.handle(text); ok {
+		last, beat = time.Now(), time.Now()
+		if resp, ok := e.Handle(text); ok {
 			post(global, resp)
 		}
 	}
 }
 
-func post(global safejs.Value, r Response) {
-	_, _ = global.Call("postMessage", encode(r))
-}
-
-// encode writes a message to the page.
-func encode(r Response) string {
-	b, err := json.Marshal(r)
-	if err != nil {
-		return `{"type":"result","err":"cannot encode the answer"}`
-	}
-	return string(b)
+func post(global safejs.Value, r worker.Response) {
+	_, _ = global.Call("postMessage", worker.Encode(r))
 }

@@ -5,11 +5,7 @@
 // to check turn-perft. No program imports it.
 package enginetest
 
-import (
-	"strings"
-
-	"github.com/plyground/plyground/engine"
-)
+import "github.com/plyground/plyground/engine"
 
 // Plies returns the legal plies of p (mover to move) plus e.p. captures on targets ep.
 func Plies(p engine.Position, ep []engine.Square) []engine.Move {
@@ -22,80 +18,43 @@ func Plies(p engine.Position, ep []engine.Square) []engine.Move {
 
 // EnPassant returns the e.p. captures on target sq. When the engine refuses the target
 // because a piece stands on the pawn's start square (it moved there later in the same turn),
-// the candidate captures are read from a position holding only the two pawns and two kings
-// in the corners, then kept when they do not leave the mover's king attacked in the real
-// position.
+// the captures are made with engine.EnPassantMove by each of the mover's pawns beside the
+// square beyond sq, and kept when they do not leave the mover's king attacked.
 func EnPassant(p engine.Position, sq engine.Square) []engine.Move {
-	q, err := p.WithEnPassant(sq)
-	real := err == nil
-	if !real {
-		us := p.Turn()
-		pawnRank := sq.Rank() - 1
-		if us == engine.Black {
-			pawnRank = sq.Rank() + 1
-		}
-		rows := make([][]byte, 8)
-		for r := range rows {
-			rows[r] = []byte("........")
-		}
-		rows[7][0], rows[0][7] = 'k', 'K'
-		if us == engine.Black {
-			rows[7][0], rows[0][7] = 'K', 'k'
-		}
-		mine, theirs := byte('P'), byte('p')
-		if us == engine.Black {
-			mine, theirs = 'p', 'P'
-		}
-		rows[pawnRank][sq.File()] = theirs
-		for _, df := range []int{-1, 1} {
-			if f := sq.File() + df; f >= 0 && f < 8 && p.PieceAt(engine.NewSquare(f, pawnRank)) == engine.NewPiece(us, engine.Pawn) {
-				rows[pawnRank][f] = mine
-			}
-		}
-		var b strings.Builder
-		for r := 7; r >= 0; r-- {
-			b.Write(rows[r])
-			if r > 0 {
-				b.WriteByte('/')
-			}
-		}
-		placement := b.String()
-		for n := 8; n >= 1; n-- {
-			placement = strings.ReplaceAll(placement, strings.Repeat(".", n), string(rune('0'+n)))
-		}
-		side := "w"
-		if us == engine.Black {
-			side = "b"
-		}
-		if p.PieceAt(sq) != engine.NoPiece {
-			return nil
-		}
-		if q, err = engine.ParseFEN(placement + " " + side + " - " + sq.String() + " 0 1"); err != nil {
-			return nil
-		}
-	}
 	var out []engine.Move
-	for _, m := range q.LegalMoves(nil) {
-		if m.Kind() != engine.EnPassant || m.To() != sq {
+	if q, err := p.WithEnPassant(sq); err == nil {
+		for _, m := range q.LegalMoves(nil) {
+			if m.Kind() == engine.EnPassant && m.To() == sq {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	if sq >= engine.NoSquare || p.PieceAt(sq) != engine.NoPiece {
+		return nil
+	}
+	us := p.Turn()
+	pawnRank := sq.Rank() - 1
+	if us == engine.Black {
+		pawnRank = sq.Rank() + 1
+	}
+	for _, df := range []int{-1, 1} {
+		from := engine.NewSquare(sq.File()+df, pawnRank)
+		if p.PieceAt(from) != engine.NewPiece(us, engine.Pawn) {
 			continue
 		}
-		if !real {
-			after := p.Play(m)
-			if after.Attacked(after.KingSquare(p.Turn()), p.Turn().Other()) {
-				continue
-			}
+		m := engine.EnPassantMove(from, sq)
+		if m == engine.NullMove {
+			continue
+		}
+		if after := p.Play(m); after.Attacked(after.KingSquare(us), us.Other()) {
+			continue
 		}
 		out = append(out, m)
 	}
 	return out
 }
 
-// Play plays m on p; an e.p. capture on a target the engine does not know is played as it is.
-func Play(p engine.Position, m engine.Move) engine.Position {
-	if m.Kind() == engine.EnPassant {
-		if q, err := p.WithEnPassant(m.To()); err == nil {
-			p = q // else the start square is taken: the engine plays the capture as it is
-		}
-	}
-	return p.Play(m)
-}
+// Play plays m on p. It is p.Play(m): the engine plays an e.p. capture on any target, one it
+// does not know included.
+func Play(p engine.Position, m engine.Move) engine.Position { return p.Play(m) }

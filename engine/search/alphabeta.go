@@ -51,6 +51,8 @@ type Options struct {
 	// scaled to odds of winning (dice chess) sets it to the value of a sure win, so that
 	// the expectimax weighs a chance of winning at once against material at the right rate.
 	ChanceWin int
+	// Disable switches techniques off (for measuring them; 0: all on).
+	Disable Technique
 }
 
 // Scored is a root action with the score of its last search.
@@ -71,30 +73,65 @@ type Result[A comparable] struct {
 	Root   []Scored[A] // every root action with its last score, best first
 }
 
-// Searcher runs iterative-deepening alpha-beta (principal variation search with a
-// transposition table, quiescence search, killer and history move ordering, late move
-// reductions and, when the game allows passing, null-move pruning) over a Game, and
-// expectimax with Star1 pruning at chance nodes. A state whose child has the same side to
-// move is searched without negation: a multi-ply turn is searched ply by ply for the side
-// that plays it. A Searcher keeps its table between searches; it is not safe for concurrent
+// Progress is what a search knows after an iteration (Searcher.OnProgress).
+type Progress[A comparable] struct {
+	Depth int   // the iteration
+	Score int   // the best root action's score for the side to move
+	Nodes int64 // nodes visited so far
+	PV    []A   // the expected line; valid only during the call
+}
+
+// Searcher runs iterative-deepening alpha-beta over a Game: principal variation search with
+// aspiration windows at the root and a transposition table (which also keeps static
+// evaluations), quiescence search (with the table), check extensions, move ordering by the
+// table's action, the game's hints (captures by the exchange evaluation), killers, counter
+// moves and history (with a malus for the quiet moves that failed), logarithmic late move
+// reductions, late move pruning, futility pruning and razoring near the horizon, internal
+// iterative reductions and, when the game allows passing, null-move pruning; at chance nodes,
+// expectimax with Star1 pruning. A state whose child has the same side to move is searched
+// without negation: a multi-ply turn is searched ply by ply for the side that plays it, and
+// the pruning of quiet moves, which assumes the opponent answers, applies only to the last
+// ply of a turn. A Searcher keeps its table between searches; it is not safe for concurrent
 // use.
 type Searcher[S any, A comparable] struct {
-	g       Game[S, A]
-	passer  Passer[S]
-	tt      table[A]
-	lim     limiter
-	history [2][4096]int32
-	killers [maxPly][2]A
-	hasKill [maxPly][2]bool
-	bufs    [maxPly][]Branch[A]
-	sbufs   [maxPly][]int32
-	reps    []uint64
-	qchance bool // the quiescence search is below a chance node
-	side    int  // the side to move at the root
-	draw    int  // the value of a draw for the root side (minus the contempt)
-	bound   int  // chance nodes average values in -bound..bound (Options.ChanceWin)
-	pv      [maxPly][maxPly]A
-	pvLen   [maxPly]int
+	g        Game[S, A]
+	passer   Passer[S]
+	checker  Checker[S, A]
+	tt       table[A]
+	lim      limiter
+	off      Technique
+	progress func(Progress[A])
+	history  [2][4096]int32
+	killers  [maxPly][2]A
+	hasKill  [maxPly][2]bool
+	counters [2][4096]A
+	hasCount [2][4096]bool
+	bufs     [maxPly][]Branch[A]
+	sbufs    [maxPly][]int32
+	quiets   [maxPly][]uint16
+	moveKey  [maxPly]int32 // key of the quiet action that led to the node at a ply (-1: none)
+	evals    [maxPly]int   // static evaluation at a ply (noEval: in check or unknown)
+	sides    [maxPly]int8
+	starts   [maxPly]bool
+	nulled   [maxPly]bool // the node at a ply follows a null move
+	iter     int          // the iteration under way
+	stats    searchStats
+	reps     []uint64
+	repCount [1 << 12]uint16 // how many keys of reps fall in each bucket (a quick filter)
+	qchance  bool            // the quiescence search is below a chance node
+	side     int             // the side to move at the root
+	draw     int             // the value of a draw for the root side (minus the contempt)
+	bound    int             // chance nodes average values in -bound..bound (Options.ChanceWin)
+	pv       [maxPly][maxPly]A
+	pvLen    [maxPly]int
+}
+
+// searchStats counts what the techniques did in a search, for the tests that show each one
+// at work.
+type searchStats struct {
+	nullCuts, rfpCuts, razorCuts, futile, lmpSkips, reduced int64
+	aspirationFails, counterCuts, internalReductions        int64
+	qttCuts                                                 int64
 }
 
 // New returns a Searcher for g with a transposition table of 2^tableBits entries (clamped
@@ -104,17 +141,24 @@ func New[S any, A comparable](g Game[S, A], tableBits int) *Searcher[S, A] {
 	if p, ok := g.(Passer[S]); ok {
 		x.passer = p
 	}
+	if c, ok := g.(Checker[S, A]); ok {
+		x.checker = c
+	}
 	return x
 }
 
 // Nodes returns the nodes visited by the last search so far.
 func (x *Searcher[S, A]) Nodes() int64 { return x.lim.nodes }
 
+// OnProgress sets a function the searches call after each iteration (nil: none).
+func (x *Searcher[S, A]) OnProgress(f func(Progress[A])) { x.progress = f }
+
 // Clear forgets the transposition table and the ordering statistics.
 func (x *Searcher[S, A]) Clear() {
 	clear(x.tt.slots)
 	x.history = [2][4096]int32{}
 	x.hasKill = [maxPly][2]bool{}
+	x.hasCount = [2][4096]bool{}
 }
 
 func (x *Searcher[S, A]) buf(ply int) []Branch[A] {
@@ -124,10 +168,25 @@ func (x *Searcher[S, A]) buf(ply int) []Branch[A] {
 	return x.bufs[ply][:0]
 }
 
+func (x *Searcher[S, A]) on(t Technique) bool { return x.off&t == 0 }
+
+func (x *Searcher[S, A]) pushRep(key uint64) {
+	x.reps = append(x.reps, key)
+	x.repCount[key&4095]++
+}
+
+func (x *Searcher[S, A]) popRep() {
+	key := x.reps[len(x.reps)-1]
+	x.reps = x.reps[:len(x.reps)-1]
+	x.repCount[key&4095]--
+}
+
 // Search chooses an action for the side to move in s within the budget. It returns
 // ErrNoAction when s has no choice to make (the game is over, or s is a chance node).
 func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 	x.lim.init(o.Budget)
+	x.off = o.Disable
+	x.stats = searchStats{}
 	x.tt.gen++
 	for i := range x.history {
 		for j := range x.history[i] {
@@ -140,7 +199,11 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 	if len(hist) > 200 {
 		hist = hist[len(hist)-200:]
 	}
-	x.reps = append(x.reps[:0], hist...)
+	x.reps = x.reps[:0]
+	x.repCount = [1 << 12]uint16{}
+	for _, k := range hist {
+		x.pushRep(k)
+	}
 	node, branches := x.g.Expand(s, nil)
 	if node.Kind != Decision || len(branches) == 0 {
 		return Result[A]{}, ErrNoAction
@@ -151,7 +214,12 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 		x.bound = min(o.ChanceWin, MateBound)
 	}
 	if node.TurnStart {
-		x.reps = append(x.reps, x.g.Key(s))
+		x.pushRep(x.g.Key(s))
+	}
+	x.moveKey[0], x.nulled[0] = -1, false
+	x.sides[0], x.starts[0], x.evals[0] = int8(node.Side), node.TurnStart, noEval
+	if !node.InCheck {
+		x.evals[0] = x.g.Evaluate(s)
 	}
 	maxDepth := o.Budget.Depth
 	if maxDepth <= 0 || maxDepth > MaxDepth {
@@ -162,6 +230,13 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 	for i, b := range branches {
 		root[i] = Scored[A]{Action: b.Action, Score: -Inf}
 		order[i] = b.Order
+	}
+	keys := make([]int32, len(branches))
+	for i, b := range branches {
+		keys[i] = -1
+		if !b.Noisy {
+			keys[i] = int32(b.Key & 4095)
+		}
 	}
 	// Initial order: by the game's hints.
 	idx := make([]int, len(root))
@@ -177,57 +252,57 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 		return res, nil
 	}
 	key := x.g.Key(s)
+	rs := rootSearch[S, A]{x: x, s: s, side: node.Side, root: root, idx: idx, keys: keys, exact: o.Noise > 0}
 	for depth := 1; depth <= maxDepth; depth++ {
 		if depth > 1 && !x.lim.another() {
 			break
 		}
-		alpha := -Inf
+		x.iter = depth
+		lo, hi := -Inf, Inf
+		window := 25
+		if x.on(Aspiration) && depth >= 5 && o.Noise == 0 && res.Score > -MateBound && res.Score < MateBound {
+			lo, hi = res.Score-window, res.Score+window
+		}
 		bestScore, best := -Inf, -1
-		for n, i := range idx {
-			t := x.g.Do(s, root[i].Action)
-			same := x.g.Side(t) == node.Side
-			var v int
-			if o.Noise > 0 || n == 0 {
-				v = x.child(t, depth-1, -Inf, Inf, 1, true, same)
-			} else {
-				v = x.child(t, depth-1, alpha, alpha+1, 1, false, same)
-				if v > alpha && !x.lim.stopped {
-					v = x.child(t, depth-1, alpha, Inf, 1, true, same)
-				}
-			}
+		for {
+			bestScore, best = rs.pass(depth, lo, hi)
 			if x.lim.stopped {
 				break
 			}
-			root[i].Score, root[i].Depth = v, depth
-			root[i].Exact = o.Noise > 0 || n == 0 || v > alpha
-			if v > bestScore {
-				bestScore, best = v, i
-				if v > alpha {
-					alpha = v
-				}
-				x.pv[0][0] = root[i].Action
-				copy(x.pv[0][1:], x.pv[1][:x.pvLen[1]])
-				x.pvLen[0] = 1 + x.pvLen[1]
+			if (bestScore <= lo && lo > -Inf) || (bestScore >= hi && hi < Inf) {
+				x.stats.aspirationFails++
 			}
+			switch {
+			case bestScore <= lo && lo > -Inf:
+				// Fail low: the best action is worse than expected; widen below.
+				window *= 3
+				lo = max(bestScore-window, -Inf)
+				continue
+			case bestScore >= hi && hi < Inf:
+				// Fail high: the action that beat the window is the best so far.
+				res.Action = root[best].Action
+				window *= 3
+				hi = min(bestScore+window, Inf)
+				rs.first(best)
+				continue
+			}
+			break
 		}
 		// An iteration cut short still counts for the root actions it finished: their scores
 		// are of this depth.
-		if best >= 0 {
+		if best >= 0 && (bestScore > lo || lo == -Inf) && (bestScore < hi || hi == Inf) {
 			res.Action, res.Score, res.Depth = root[best].Action, bestScore, depth
 			res.PV = append(res.PV[:0], x.pv[0][:x.pvLen[0]]...)
-			x.tt.store(key, res.Action, true, toTable(bestScore, 0), depth, boundExact)
+			x.tt.store(key, res.Action, true, toTable(bestScore, 0), depth, boundExact, noEval)
+			if x.progress != nil {
+				x.progress(Progress[A]{Depth: depth, Score: bestScore, Nodes: x.lim.nodes, PV: res.PV})
+			}
 		}
 		if x.lim.stopped {
 			break
 		}
-		// Next iteration: the best action first, then by score.
-		sort.SliceStable(idx, func(a, b int) bool {
-			if idx[a] == best || idx[b] == best {
-				return idx[a] == best
-			}
-			return root[idx[a]].Score > root[idx[b]].Score
-		})
-		if o.Noise == 0 && bestScore >= MateBound && Mate-bestScore < depth {
+		rs.sort(best)
+		if o.Noise == 0 && res.Score >= MateBound && Mate-res.Score < depth {
 			break // a shortest mate is found
 		}
 	}
@@ -256,6 +331,82 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 	return res, nil
 }
 
+// rootSearch is one search's root: its actions, their order and scores.
+type rootSearch[S any, A comparable] struct {
+	x     *Searcher[S, A]
+	s     S
+	side  int
+	root  []Scored[A]
+	idx   []int   // the order in which the root actions are searched
+	keys  []int32 // the history keys of quiet root actions (-1: noisy)
+	exact bool    // every action needs an exact score (noise)
+}
+
+// pass searches every root action at depth with the window lo..hi and returns the best
+// score and the index of its action (-1 when the budget stopped the pass before any).
+func (rs *rootSearch[S, A]) pass(depth, lo, hi int) (int, int) {
+	x := rs.x
+	alpha := lo
+	bestScore, best := -Inf, -1
+	for n, i := range rs.idx {
+		t := x.g.Do(rs.s, rs.root[i].Action)
+		same := x.g.Side(t) == rs.side
+		x.moveKey[1], x.nulled[1] = rs.keys[i], false
+		var v int
+		if rs.exact {
+			v = x.child(t, depth-1, -Inf, Inf, 1, true, same)
+		} else if n == 0 {
+			v = x.child(t, depth-1, alpha, hi, 1, true, same)
+		} else {
+			v = x.child(t, depth-1, alpha, alpha+1, 1, false, same)
+			if v > alpha && !x.lim.stopped {
+				v = x.child(t, depth-1, alpha, hi, 1, true, same)
+			}
+		}
+		if x.lim.stopped {
+			break
+		}
+		rs.root[i].Score, rs.root[i].Depth = v, depth
+		rs.root[i].Exact = rs.exact || (v > alpha && v < hi)
+		if v > bestScore {
+			bestScore, best = v, i
+			if v > alpha {
+				alpha = v
+				x.pv[0][0] = rs.root[i].Action
+				copy(x.pv[0][1:], x.pv[1][:x.pvLen[1]])
+				x.pvLen[0] = 1 + x.pvLen[1]
+			}
+			if v >= hi {
+				break
+			}
+		}
+	}
+	return bestScore, best
+}
+
+// first moves root action i to the front of the order.
+func (rs *rootSearch[S, A]) first(i int) {
+	for n, j := range rs.idx {
+		if j == i {
+			copy(rs.idx[1:n+1], rs.idx[:n])
+			rs.idx[0] = i
+			return
+		}
+	}
+}
+
+// sort orders the root actions for the next iteration: the best first, then by score.
+func (rs *rootSearch[S, A]) sort(best int) {
+	root := rs.root
+	sort.SliceStable(rs.idx, func(a, b int) bool {
+		ia, ib := rs.idx[a], rs.idx[b]
+		if ia == best || ib == best {
+			return ia == best
+		}
+		return root[ia].Score > root[ib].Score
+	})
+}
+
 // child searches t, a child of a node at ply-1, and returns its score from the parent's
 // point of view: negated when the side to move changes, as is when it stays (a further ply
 // of the same turn, or a chance outcome).
@@ -267,6 +418,9 @@ func (x *Searcher[S, A]) child(t S, depth, alpha, beta, ply int, pvNode, same bo
 }
 
 func (x *Searcher[S, A]) repeated(key uint64) bool {
+	if x.repCount[key&4095] == 0 {
+		return false
+	}
 	for _, k := range x.reps {
 		if k == key {
 			return true
@@ -300,6 +454,43 @@ func (x *Searcher[S, A]) terminal(node Node, ply int) int {
 	return terminalScore(node.Outcome, ply)
 }
 
+// improving reports whether the evaluation at ply is better than at the last node of the
+// same side at the same point of its turn, two or four plies up.
+func (x *Searcher[S, A]) improving(ply int) bool {
+	e := x.evals[ply]
+	if e == noEval {
+		return false
+	}
+	for _, d := range [2]int{2, 4} {
+		j := ply - d
+		if j < 0 {
+			break
+		}
+		if x.sides[j] == x.sides[ply] && x.starts[j] == x.starts[ply] {
+			return x.evals[j] == noEval || e > x.evals[j]
+		}
+	}
+	return false
+}
+
+// givesCheck reports whether a may check (true when the game cannot tell).
+func (x *Searcher[S, A]) givesCheck(s S, a A) bool {
+	if x.checker == nil {
+		return true
+	}
+	return x.checker.GivesCheck(s, a)
+}
+
+func (x *Searcher[S, A]) addHistory(side int, key uint16, bonus int) {
+	h := &x.history[side&1][key&4095]
+	v := int(*h)
+	v += bonus - v*abs(bonus)/historyMax
+	*h = int32(v)
+}
+
+// historyMax bounds the history scores (they stay below the killers' 1<<18).
+const historyMax = 16384
+
 func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) int {
 	// A node searched with a wide window needs exact values from its children (the Star1
 	// windows of a chance node's outcomes are wide even off the principal variation).
@@ -329,11 +520,17 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		}
 	}
 	var ttAction A
-	hasTT := false
+	hasTT, hasTTEntry := false, false
+	ttEval, ttScore, ttBound := noEval, 0, uint8(0)
 	if e, ok := x.tt.probe(key); ok {
+		hasTTEntry = true
 		ttAction, hasTT = e.action, e.hasMove
+		ttScore, ttBound = fromTable(int(e.score), ply), e.bound
+		if e.hasEval && x.on(EvalCache) {
+			ttEval = int(e.eval)
+		}
 		if !pvNode && int(e.depth) >= depth && depth > 0 {
-			v := fromTable(int(e.score), ply)
+			v := ttScore
 			switch {
 			case e.bound == boundExact,
 				e.bound == boundLower && v >= beta,
@@ -347,17 +544,18 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	if node.Kind == Terminal {
 		return x.terminal(node, ply)
 	}
-	if node.Kind == Decision && node.InCheck && ply < 2*MaxDepth/3 {
+	if x.on(CheckExtension) && node.Kind == Decision && node.InCheck && ply < 2*MaxDepth/3 {
 		depth++
 	}
 	if depth <= 0 {
-		return x.quiesce(s, node, branches, alpha, beta, ply)
+		return x.quiesce(s, key, node, branches, alpha, beta, ply, ttEval)
 	}
 	if node.TurnStart {
-		x.reps = append(x.reps, key)
-		defer func() { x.reps = x.reps[:len(x.reps)-1] }()
+		x.pushRep(key)
+		defer x.popRep()
 	}
 	if node.Kind == Chance {
+		x.evals[ply], x.sides[ply] = noEval, -1
 		v := x.chance(s, node, branches, depth, alpha, beta, ply, false)
 		if !x.lim.stopped {
 			bound := boundExact
@@ -367,21 +565,65 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 				bound = boundLower
 			}
 			var zero A
-			x.tt.store(key, zero, false, toTable(v, ply), depth, bound)
+			x.tt.store(key, zero, false, toTable(v, ply), depth, bound, noEval)
 		}
 		return v
 	}
+	// The static evaluation, and a better estimate from the table's bound when it has one.
+	eval, est := noEval, noEval
+	if !node.InCheck {
+		eval = ttEval
+		if eval == noEval {
+			eval = x.g.Evaluate(s)
+		}
+		est = eval
+		if hasTTEntry && ttScore > -MateBound && ttScore < MateBound {
+			if ttBound == boundExact || (ttBound == boundLower && ttScore > est) || (ttBound == boundUpper && ttScore < est) {
+				est = ttScore
+			}
+		}
+	}
+	x.evals[ply], x.sides[ply], x.starts[ply] = eval, int8(node.Side), node.TurnStart
+	improving := x.improving(ply)
+	// lastPly: the node's actions end the turn, so the opponent answers each of them.
+	lastPly := node.PliesLeft == 1
 	if !pvNode && !node.InCheck && beta < MateBound && beta > -MateBound {
-		eval := x.g.Evaluate(s)
 		// Reverse futility: far above beta near the horizon.
-		if depth <= 3 && eval-110*depth >= beta {
-			return eval
+		if x.on(Futility) {
+			if depth <= 6 && eval-rfpMargin(depth, improving) >= beta {
+				x.stats.rfpCuts++
+				return eval
+			}
+		} else if depth <= 3 && eval-110*depth >= beta {
+			return eval // the plain reverse futility of earlier versions
+		}
+		// Razoring: far below alpha near the horizon, the quiescence search decides.
+		if x.on(Razoring) && lastPly && depth <= 3 && eval+razorMargin(depth) <= alpha {
+			v := x.quiesce(s, key, node, branches, alpha, alpha+1, ply, eval)
+			if x.lim.stopped {
+				return 0
+			}
+			if v <= alpha {
+				x.stats.razorCuts++
+				return v
+			}
+			node, branches = x.g.Expand(s, x.buf(ply))
+			x.bufs[ply] = branches[:0]
 		}
 		// Null move: let the opponent move twice; if we still stay above beta, cut.
-		if x.passer != nil && depth >= 3 && eval >= beta {
+		nullDepth := 3
+		if x.on(NullMove) {
+			nullDepth = 2
+		}
+		if x.passer != nil && depth >= nullDepth && est >= beta && !x.nulled[ply] {
 			if t, ok := x.passer.Pass(s); ok {
 				r := 2 + depth/4
+				if x.on(NullMove) {
+					r = 3 + depth/4 + min((est-beta)/200, 3)
+				}
+				x.moveKey[ply+1], x.nulled[ply+1] = -1, true
 				v := x.child(t, depth-1-r, beta-1, beta, ply+1, false, x.g.Side(t) == node.Side)
+				x.nulled[ply+1] = false
 				if x.lim.stopped {
 					return 0
 				}
@@ -389,36 +631,57 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 					if v >= MateBound {
 						v = beta
 					}
+					if x.on(NullMove) {
+						x.stats.nullCuts++ // not the plain null move of earlier versions
+					}
 					return v
 				}
 			}
 		}
 	}
-	// Order: the table's action, then the hints plus killers and history.
+	// Internal iterative reduction: without an action from the table, the ordering is poor
+	// and the node is likely not worth a full search.
+	if x.on(InternalReduction) && !hasTT && depth >= 4 {
+		depth--
+		x.stats.internalReductions++
+	}
+	// Order: the table's action, then the hints plus killers, counter move and history.
 	scores := x.sbufs[ply][:0]
 	for range branches {
 		scores = append(scores, 0)
 	}
 	x.sbufs[ply] = scores
+	var counter A
+	hasCounter := false
+	if pk := x.moveKey[ply]; pk >= 0 && x.on(CounterMoves) {
+		counter, hasCounter = x.counters[node.Side&1][pk], x.hasCount[node.Side&1][pk]
+	}
+	const killerScore = 1 << 18
 	for i := range branches {
 		b := &branches[i]
 		sc := b.Order
 		switch {
 		case hasTT && b.Action == ttAction:
 			sc = 1 << 30
-		case !b.Noisy && x.hasKill[ply][0] && b.Action == x.killers[ply][0]:
-			sc += 1 << 18
-		case !b.Noisy && x.hasKill[ply][1] && b.Action == x.killers[ply][1]:
-			sc += 1<<18 - 1
-		case !b.Noisy:
+		case b.Noisy:
+		case x.hasKill[ply][0] && b.Action == x.killers[ply][0]:
+			sc += killerScore
+		case x.hasKill[ply][1] && b.Action == x.killers[ply][1]:
+			sc += killerScore - 1
+		case hasCounter && b.Action == counter:
+			sc += killerScore - 2
+		default:
 			sc += x.history[node.Side&1][b.Key&4095]
 		}
 		scores[i] = sc
 	}
+	quiets := x.quiets[ply][:0]
 	bestScore := -Inf
 	var bestAction A
 	hasBest := false
 	origAlpha := alpha
+	searched := 0
+	skipQuiets := false
 	for n := range branches {
 		// Selection sort: the best remaining branch first.
 		bi := n
@@ -430,21 +693,71 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		branches[n], branches[bi] = branches[bi], branches[n]
 		scores[n], scores[bi] = scores[bi], scores[n]
 		b := branches[n]
+		sc := scores[n]
 		if b.Rare && ply > 0 && depth < rareDepth && n > 0 {
 			break // the rest are rare too: they sort last
 		}
+		quiet := !b.Noisy && sc < killerScore-2 && sc != 1<<30
+		// Pruning of late quiet moves on the last ply of a turn, once a move that does not
+		// lose at once is found.
+		if quiet && lastPly && !node.InCheck && searched > 0 && bestScore > -MateBound {
+			if skipQuiets {
+				continue
+			}
+			// Counting moves needs the history the first iterations gather to order them.
+			lmp := x.on(LateMovePruning) && x.iter >= 4 && depth <= 6 && searched >= lmpLimit(depth, improving)
+			fut := x.on(Futility) && depth <= 5 && eval != noEval && eval+futilityMargin(depth) <= alpha
+			if (lmp || fut) && !x.givesCheck(s, b.Action) {
+				if lmp {
+					skipQuiets = true
+					x.stats.lmpSkips++
+				} else {
+					x.stats.futile++
+				}
+				continue
+			}
+		}
 		t := x.g.Do(s, b.Action)
 		same := x.g.Side(t) == node.Side
+		x.moveKey[ply+1], x.nulled[ply+1] = -1, false
+		if !b.Noisy {
+			x.moveKey[ply+1] = int32(b.Key & 4095)
+		}
 		var v int
-		if n == 0 {
+		if searched == 0 {
 			v = x.child(t, depth-1, alpha, beta, ply+1, pvNode, same)
 		} else {
 			reduce := 0
-			if depth >= 3 && n >= 3 && !node.InCheck && !b.Noisy && scores[n] < 1<<18-1 {
-				reduce = 1
-				if n >= 8 && depth >= 5 {
-					reduce = 2
+			if depth >= 3 && !node.InCheck && !b.Noisy && sc != 1<<30 {
+				if x.on(Reductions) {
+					if searched >= 2 {
+						reduce = int(lmrTable[min(depth, 63)][min(searched, 63)])
+						if pvNode {
+							reduce--
+						}
+						if !quiet { // killers and the counter move
+							reduce--
+						}
+						if !improving {
+							reduce++
+						}
+						if quiet && b.Order == 0 {
+							reduce -= int(sc) / 6000 // the history score
+						}
+						if reduce > 0 && x.givesCheck(s, b.Action) {
+							reduce--
+						}
+						reduce = max(0, min(reduce, depth-2))
+					}
+				} else if n >= 3 && sc < killerScore-1 {
+					reduce = 1
+					if n >= 8 && depth >= 5 {
+						reduce = 2
+					}
 				}
+			}
+			if reduce > 0 && x.on(Reductions) {
+				x.stats.reduced++
 			}
 			v = x.child(t, depth-1-reduce, alpha, alpha+1, ply+1, false, same)
 			if v > alpha && reduce > 0 && !x.lim.stopped {
@@ -457,6 +770,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		if x.lim.stopped {
 			return 0
 		}
+		searched++
 		if v > bestScore {
 			bestScore, bestAction, hasBest = v, b.Action, true
 			if v > alpha {
@@ -466,24 +780,22 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 				x.pvLen[ply] = 1 + x.pvLen[ply+1]
 				if v >= beta {
 					if !b.Noisy {
-						if !x.hasKill[ply][0] || x.killers[ply][0] != b.Action {
-							x.killers[ply][1], x.hasKill[ply][1] = x.killers[ply][0], x.hasKill[ply][0]
-							x.killers[ply][0], x.hasKill[ply][0] = b.Action, true
+						if hasCounter && b.Action == counter {
+							x.stats.counterCuts++
 						}
-						h := &x.history[node.Side&1][b.Key&4095]
-						*h += int32(depth * depth)
-						if *h > 1<<16 {
-							for i := range x.history {
-								for j := range x.history[i] {
-									x.history[i][j] /= 2
-								}
-							}
-						}
+						x.cutoff(node.Side, ply, depth, b, quiets)
 					}
 					break
 				}
 			}
 		}
+		if !b.Noisy && len(quiets) < 64 {
+			quiets = append(quiets, b.Key)
+		}
+	}
+	x.quiets[ply] = quiets[:0]
+	if searched == 0 {
+		return alpha // every action was skipped (cannot happen: the first is never pruned)
 	}
 	bound := boundExact
 	switch {
@@ -492,8 +804,52 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	case bestScore <= origAlpha:
 		bound = boundUpper
 	}
-	x.tt.store(key, bestAction, hasBest && bound != boundUpper, toTable(bestScore, ply), depth, bound)
+	x.tt.store(key, bestAction, hasBest && bound != boundUpper, toTable(bestScore, ply), depth, bound, eval)
 	return bestScore
+}
+
+// cutoff updates the ordering statistics after the quiet action b refuted a node at ply: it
+// becomes a killer and the counter move to the previous action, its history grows and the
+// quiet actions tried before it (quiets) lose history.
+func (x *Searcher[S, A]) cutoff(side, ply, depth int, b Branch[A], quiets []uint16) {
+	if !x.hasKill[ply][0] || x.killers[ply][0] != b.Action {
+		x.killers[ply][1], x.hasKill[ply][1] = x.killers[ply][0], x.hasKill[ply][0]
+		x.killers[ply][0], x.hasKill[ply][0] = b.Action, true
+	}
+	if pk := x.moveKey[ply]; pk >= 0 {
+		x.counters[side&1][pk], x.hasCount[side&1][pk] = b.Action, true
+	}
+	bonus := min(32*depth*depth, 2000)
+	if !x.on(HistoryMalus) {
+		h := &x.history[side&1][b.Key&4095]
+		*h = min(*h+int32(depth*depth), historyMax)
+		return
+	}
+	x.addHistory(side, b.Key, bonus)
+	for _, k := range quiets {
+		if k != b.Key {
+			x.addHistory(side, k, -bonus)
+		}
+	}
+}
+
+func rfpMargin(depth int, improving bool) int {
+	m := 85 * depth
+	if improving {
+		m -= 40
+	}
+	return m
+}
+
+func razorMargin(depth int) int { return 150 + 200*depth }
+
+func futilityMargin(depth int) int { return 80 + 100*depth }
+
+func lmpLimit(depth int, improving bool) int {
+	if improving {
+		return 4 + 2*depth*depth
+	}
+	return 3 + depth*depth
 }
 
 // chance averages the outcomes of a chance node, pruning with Star1: each outcome is searched
@@ -529,6 +885,7 @@ func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alp
 		ca, cb = max(ca, lo), min(cb, hi)
 		t := x.g.Do(s, b.Action)
 		same := x.g.Side(t) == node.Side
+		x.moveKey[ply+1], x.nulled[ply+1] = -1, false
 		var v int
 		if quiet {
 			v = x.qchild(t, ca, cb, ply+1, same)
@@ -561,8 +918,9 @@ func floorDiv(a, b int) int {
 func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
 
 // quiesce searches the noisy branches only (every branch in check) until the position is
-// quiet, standing pat on the static evaluation.
-func (x *Searcher[S, A]) quiesce(s S, node Node, branches []Branch[A], alpha, beta, ply int) int {
+// quiet, standing pat on the static evaluation (eval when known, else noEval). The result of
+// a decision node is kept in the table (key) as a result of depth -1.
+func (x *Searcher[S, A]) quiesce(s S, key uint64, node Node, branches []Branch[A], alpha, beta, ply, eval int) int {
 	if ply >= maxPly-2 {
 		return x.g.Evaluate(s)
 	}
@@ -577,15 +935,25 @@ func (x *Searcher[S, A]) quiesce(s S, node Node, branches []Branch[A], alpha, be
 		x.qchance = false
 		return v
 	}
+	origAlpha := alpha
 	best := -Inf
 	if !node.InCheck {
-		best = x.g.Evaluate(s)
+		if eval == noEval {
+			eval = x.g.Evaluate(s)
+		}
+		best = eval
 		if best >= beta {
+			if x.on(QuiescenceTable) {
+				var zero A
+				x.tt.store(key, zero, false, toTable(best, ply), -1, boundLower, eval)
+			}
 			return best
 		}
 		if best > alpha {
 			alpha = best
 		}
+	} else {
+		eval = noEval
 	}
 	// Order the branches to play, best hint first.
 	n := 0
@@ -601,6 +969,8 @@ func (x *Searcher[S, A]) quiesce(s S, node Node, branches []Branch[A], alpha, be
 			branches[j], branches[j-1] = branches[j-1], branches[j]
 		}
 	}
+	var bestAction A
+	hasBest := false
 	for _, b := range branches {
 		t := x.g.Do(s, b.Action)
 		v := x.qchild(t, alpha, beta, ply+1, x.g.Side(t) == node.Side)
@@ -611,11 +981,22 @@ func (x *Searcher[S, A]) quiesce(s S, node Node, branches []Branch[A], alpha, be
 			best = v
 			if v > alpha {
 				alpha = v
+				bestAction, hasBest = b.Action, true
 				if v >= beta {
 					break
 				}
 			}
 		}
+	}
+	if x.on(QuiescenceTable) {
+		bound := boundExact
+		switch {
+		case best >= beta:
+			bound = boundLower
+		case best <= origAlpha:
+			bound = boundUpper
+		}
+		x.tt.store(key, bestAction, hasBest, toTable(best, ply), -1, bound, eval)
 	}
 	return best
 }
@@ -632,10 +1013,30 @@ func (x *Searcher[S, A]) qsearch(s S, alpha, beta, ply int) int {
 	if x.lim.tick() {
 		return 0
 	}
+	eval := noEval
+	var key uint64
+	if x.on(QuiescenceTable) || x.on(EvalCache) {
+		key = x.g.Key(s)
+		if e, ok := x.tt.probe(key); ok {
+			if x.on(QuiescenceTable) {
+				v := fromTable(int(e.score), ply)
+				switch {
+				case e.bound == boundExact,
+					e.bound == boundLower && v >= beta,
+					e.bound == boundUpper && v <= alpha:
+					x.stats.qttCuts++
+					return v
+				}
+			}
+			if e.hasEval && x.on(EvalCache) {
+				eval = int(e.eval)
+			}
+		}
+	}
 	node, branches := x.g.Expand(s, x.buf(ply))
 	x.bufs[ply] = branches[:0]
 	if node.Kind == Terminal {
 		return x.terminal(node, ply)
 	}
-	return x.quiesce(s, node, branches, alpha, beta, ply)
+	return x.quiesce(s, key, node, branches, alpha, beta, ply, eval)
 }

@@ -8,17 +8,23 @@
 //     branches with ordering hints; Do, Side, Key and Evaluate do the rest. A turn may have
 //     several plies: the side to move then stays the same from one state to the next, and
 //     the search keeps the score's point of view instead of negating it every ply.
-//   - Searcher runs iterative deepening over a Game: principal variation search with a
-//     transposition table, quiescence search, killer and history ordering, late move
-//     reductions, reverse futility and (for games that can pass, Passer) null-move pruning;
-//     at chance nodes, expectimax with Star1 pruning. Rare branches (an SDM token spend) are
-//     searched last and only near the root.
+//   - Searcher runs iterative deepening over a Game: principal variation search with
+//     aspiration windows and a transposition table (which also keeps static evaluations and
+//     the quiescence search's results), check extensions, move ordering by the table's
+//     action, the game's hints (captures by the exchange evaluation), killers, counter moves
+//     and history with a malus, logarithmic late move reductions, late move pruning, futility
+//     pruning and razoring on the last ply of a turn, reverse futility, internal iterative
+//     reductions and (for games that can pass, Passer) null-move pruning; at chance nodes,
+//     expectimax with Star1 pruning. Rare branches (an SDM token spend) are searched last and
+//     only near the root. Technique names each optional technique, so that a search can be
+//     run without it (Options.Disable) to measure what it is worth.
 //   - SolveSeries is the series-mate solver of progressive chess: does a sequence of the
 //     mover's actions exist that ends its turn with the opponent checkmated? PlanSeries
 //     builds a turn of many plies when there is no mate: a beam over the mover's plies, each
 //     finished series judged by the opponent's longer reply.
 //   - Evaluate is the orthodox evaluation (material, piece-square terms from simple rules,
-//     mobility, king safety, pawn structure, mop-up of a bare king); EvaluateTurn adds what
+//     mobility, king safety, pawn structure, mop-up of a bare king), its weights fitted to
+//     the engine's own games (tune_test.go, a Texel-style tuner); EvaluateTurn adds what
 //     the turn structure changes: a piece left hanging is worth more to an opponent that
 //     moves twice. SEE is the static exchange evaluation.
 //   - Budget bounds a search by nodes, a deadline read from an injected clock, a depth and a

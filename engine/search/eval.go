@@ -10,11 +10,134 @@ import (
 // and a few endgame terms, tapered between a middlegame and an endgame weight by the material
 // left on the board. Scores are centipawns from the point of view of the side to move.
 
-// Piece values in centipawns (middlegame, endgame), indexed by engine.PieceType.
+// weights are the evaluation's numbers, in centipawns: the middlegame (MG) and endgame (EG)
+// weight of each term. The piece-square tables are built from them by simple rules
+// (centralisation, advancement, the king's shelter). The values in use (evalWeights) were
+// fitted by a Texel-style regression on positions from the engine's own games
+// (tune_test.go, make tune).
+type weights struct {
+	PawnMG, PawnEG, KnightMG, KnightEG, BishopMG, BishopEG, RookMG, RookEG, QueenMG, QueenEG int
+
+	PawnAdvMG, PawnAdvEG, PawnCenterMG, PawnCenterBackMG   int // per rank; d/e pawns on ranks 4-5; on rank 2
+	KnightCenterMG, KnightCenterEG, KnightBackMG           int // per step towards the centre; on the first rank
+	BishopCenterMG, BishopCenterEG, BishopBackMG           int
+	RookSeventhMG, RookSeventhEG, RookCenterFileMG         int
+	QueenCenterMG, QueenCenterEG, QueenBackMG              int
+	KingCornerMG, KingCFileMG, KingSecondMG, KingUpMG      int // castled; on c1/g1-side; on the second rank; per rank above
+	KingUpBaseMG, KingCenterEG                             int
+	MobKnightMG, MobKnightEG, MobBishopMG, MobBishopEG     int // per safe square beyond the average
+	MobRookMG, MobRookEG, MobQueenMG, MobQueenEG           int
+	RookOpenMG, RookOpenEG, RookSemiOpenMG, RookSemiOpenEG int
+	BishopPairMG, BishopPairEG                             int
+	DoubledMG, DoubledEG, IsolatedMG, IsolatedEG           int
+	Passed1MG, Passed2MG, Passed3MG, Passed4MG, Passed5MG  int // by relative rank (1: second rank)
+	Passed6MG, Passed1EG, Passed2EG, Passed3EG, Passed4EG  int
+	Passed5EG, Passed6EG, PassedFreeEG, PassedKingEG       int // free path (percent); king distances
+	KingAttackKnight, KingAttackBishop, KingAttackRook     int // attack units per square of the king zone
+	KingAttackQueen, KingDanger                            int // danger = units^2 * KingDanger / 8
+	ShelterMissing, ShelterOpen, ShelterNear, ShelterFar   int
+	Tempo                                                  int
+}
+
+// evalWeights are the weights in use; every table below is derived from them (setWeights).
+var evalWeights = weights{
+	PawnMG: 68, PawnEG: 84, KnightMG: 361, KnightEG: 351, BishopMG: 382, BishopEG: 370,
+	RookMG: 441, RookEG: 600, QueenMG: 1017, QueenEG: 1073,
+	PawnAdvMG: 0, PawnAdvEG: 14, PawnCenterMG: 51, PawnCenterBackMG: 8,
+	KnightCenterMG: 0, KnightCenterEG: 4, KnightBackMG: 12,
+	BishopCenterMG: 0, BishopCenterEG: 0, BishopBackMG: 0,
+	RookSeventhMG: 1, RookSeventhEG: 38, RookCenterFileMG: 2,
+	QueenCenterMG: 0, QueenCenterEG: 0, QueenBackMG: 64,
+	KingCornerMG: 0, KingCFileMG: 0, KingSecondMG: 9, KingUpMG: 0, KingUpBaseMG: 0, KingCenterEG: 12,
+	MobKnightMG: 0, MobKnightEG: 0, MobBishopMG: 9, MobBishopEG: 8,
+	MobRookMG: 5, MobRookEG: 6, MobQueenMG: 2, MobQueenEG: 4,
+	RookOpenMG: 28, RookOpenEG: 42, RookSemiOpenMG: 68, RookSemiOpenEG: 33,
+	BishopPairMG: 34, BishopPairEG: 72,
+	DoubledMG: 0, DoubledEG: 0, IsolatedMG: 0, IsolatedEG: 19,
+	Passed1MG: 8, Passed2MG: 8, Passed3MG: 58, Passed4MG: 62, Passed5MG: 62, Passed6MG: 63,
+	Passed1EG: 16, Passed2EG: 16, Passed3EG: 16, Passed4EG: 80, Passed5EG: 100, Passed6EG: 192,
+	PassedFreeEG: 61, PassedKingEG: 33,
+	KingAttackKnight: 3, KingAttackBishop: 1, KingAttackRook: 2, KingAttackQueen: 2, KingDanger: 7,
+	ShelterMissing: 0, ShelterOpen: 32, ShelterNear: 51, ShelterFar: 47,
+	Tempo: 0,
+}
+
+// The tables derived from the weights.
 var (
-	valueMG = [7]int{0, 100, 330, 345, 480, 960, 0}
-	valueEG = [7]int{0, 115, 310, 335, 540, 1010, 0}
+	// Piece values (middlegame, endgame), indexed by engine.PieceType.
+	valueMG, valueEG [7]int
+	// Piece-square tables, index [type][square] for White; Black mirrors the rank.
+	pstMG, pstEG [7][64]int
+	// Passed-pawn bonus by relative rank.
+	passedMG, passedEG [8]int
+	// King attack units by attacker type.
+	kingAttackWeight [7]int
+	// The weights, read by the evaluation.
+	w weights
 )
+
+func init() { setWeights(evalWeights) }
+
+// setWeights makes ws the weights of the evaluation and derives the tables.
+func setWeights(ws weights) {
+	w = ws
+	valueMG = [7]int{0, w.PawnMG, w.KnightMG, w.BishopMG, w.RookMG, w.QueenMG, 0}
+	valueEG = [7]int{0, w.PawnEG, w.KnightEG, w.BishopEG, w.RookEG, w.QueenEG, 0}
+	passedMG = [8]int{0, w.Passed1MG, w.Passed2MG, w.Passed3MG, w.Passed4MG, w.Passed5MG, w.Passed6MG, 0}
+	passedEG = [8]int{0, w.Passed1EG, w.Passed2EG, w.Passed3EG, w.Passed4EG, w.Passed5EG, w.Passed6EG, 0}
+	kingAttackWeight = [7]int{0, 0, w.KingAttackKnight, w.KingAttackBishop, w.KingAttackRook, w.KingAttackQueen, 0}
+	pstMG, pstEG = [7][64]int{}, [7][64]int{}
+	for sq := engine.Square(0); sq < 64; sq++ {
+		f, r := sq.File(), sq.Rank()
+		cd := centerDist(sq) - 1 // -1 for the four centre squares, 2 on the rim
+		// Pawns: advance, occupy the centre early; in the endgame advance faster.
+		if r > 0 && r < 7 {
+			pstMG[engine.Pawn][sq] = (r - 1) * w.PawnAdvMG
+			if (f == 3 || f == 4) && (r == 3 || r == 4) {
+				pstMG[engine.Pawn][sq] += w.PawnCenterMG
+			}
+			if (f == 3 || f == 4) && r == 1 {
+				pstMG[engine.Pawn][sq] -= w.PawnCenterBackMG
+			}
+			pstEG[engine.Pawn][sq] = (r - 1) * w.PawnAdvEG
+		}
+		pstMG[engine.Knight][sq] = -w.KnightCenterMG * cd
+		pstEG[engine.Knight][sq] = -w.KnightCenterEG * cd
+		if r == 0 {
+			pstMG[engine.Knight][sq] -= w.KnightBackMG
+		}
+		pstMG[engine.Bishop][sq] = -w.BishopCenterMG * cd
+		pstEG[engine.Bishop][sq] = -w.BishopCenterEG * cd
+		if r == 0 {
+			pstMG[engine.Bishop][sq] -= w.BishopBackMG
+		}
+		if r == 6 {
+			pstMG[engine.Rook][sq] = w.RookSeventhMG
+			pstEG[engine.Rook][sq] = w.RookSeventhEG
+		}
+		if f == 3 || f == 4 {
+			pstMG[engine.Rook][sq] += w.RookCenterFileMG
+		}
+		pstMG[engine.Queen][sq] = -w.QueenCenterMG * cd
+		if r == 0 && f != 3 {
+			pstMG[engine.Queen][sq] -= w.QueenBackMG
+		}
+		pstEG[engine.Queen][sq] = -w.QueenCenterEG * cd
+		switch {
+		case r == 0 && (f <= 1 || f >= 6):
+			pstMG[engine.King][sq] = w.KingCornerMG
+		case r == 0 && f == 2:
+			pstMG[engine.King][sq] = w.KingCFileMG
+		case r == 0:
+			pstMG[engine.King][sq] = 0
+		case r == 1:
+			pstMG[engine.King][sq] = -w.KingSecondMG
+		default:
+			pstMG[engine.King][sq] = -w.KingUpBaseMG - w.KingUpMG*(r-2)
+		}
+		pstEG[engine.King][sq] = -w.KingCenterEG * cd
+	}
+}
 
 // Value returns the nominal value of a piece type in centipawns (a pawn is 100, the king 0):
 // the values the move ordering, the exchange evaluation and the greedy player use.
@@ -33,77 +156,11 @@ var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
 
 const maxPhase = 24
 
-// Piece-square tables, built from simple rules (centralisation, advancement, shelter) rather
-// than tuned numbers; index [type][square] for White, Black mirrors the rank.
-var pstMG, pstEG [7][64]int
-
-func init() {
-	for sq := engine.Square(0); sq < 64; sq++ {
-		f, r := sq.File(), sq.Rank()
-		cd := centerDist(sq)
-		// Pawns: advance, occupy the centre early; in the endgame advance faster.
-		if r > 0 && r < 7 {
-			pstMG[engine.Pawn][sq] = (r - 1) * 4
-			if (f == 3 || f == 4) && (r == 3 || r == 4) {
-				pstMG[engine.Pawn][sq] += 14
-			}
-			if (f == 3 || f == 4) && r == 1 {
-				pstMG[engine.Pawn][sq] -= 8
-			}
-			pstEG[engine.Pawn][sq] = (r - 1) * 10
-		}
-		pstMG[engine.Knight][sq] = 22 - 13*cd
-		pstEG[engine.Knight][sq] = 16 - 10*cd
-		if r == 0 {
-			pstMG[engine.Knight][sq] -= 8
-		}
-		pstMG[engine.Bishop][sq] = 10 - 6*cd
-		pstEG[engine.Bishop][sq] = 8 - 5*cd
-		if r == 0 {
-			pstMG[engine.Bishop][sq] -= 6
-		}
-		if r == 6 {
-			pstMG[engine.Rook][sq] = 16
-			pstEG[engine.Rook][sq] = 10
-		}
-		if f == 3 || f == 4 {
-			pstMG[engine.Rook][sq] += 5
-		}
-		pstMG[engine.Queen][sq] = -3 * cd
-		if r == 0 && f != 3 {
-			pstMG[engine.Queen][sq] -= 4
-		}
-		pstEG[engine.Queen][sq] = 9 - 6*cd
-		switch {
-		case r == 0 && (f <= 1 || f >= 6):
-			pstMG[engine.King][sq] = 24
-		case r == 0 && f == 2:
-			pstMG[engine.King][sq] = 12
-		case r == 0:
-			pstMG[engine.King][sq] = 0
-		case r == 1:
-			pstMG[engine.King][sq] = -14
-		default:
-			pstMG[engine.King][sq] = -30 - 8*(r-2)
-		}
-		pstEG[engine.King][sq] = 24 - 14*cd
-	}
-}
-
-// Passed-pawn bonus by relative rank (middlegame, endgame).
-var (
-	passedMG = [8]int{0, 4, 8, 14, 26, 44, 70, 0}
-	passedEG = [8]int{0, 10, 16, 28, 50, 85, 135, 0}
-)
-
-// King attack weights by attacker type, and the penalty by total attack units.
-var kingAttackWeight = [7]int{0, 0, 2, 2, 3, 5, 0}
-
 func kingDanger(units int) int {
 	if units > 40 {
 		units = 40
 	}
-	return units * units * 2
+	return units * units * w.KingDanger / 8
 }
 
 func relSquare(c engine.Color, sq engine.Square) engine.Square {
@@ -233,33 +290,33 @@ func evaluate(p *board, ei *evalInfo) int {
 				case engine.Knight:
 					a = knightAtt[sq]
 					n := bits.OnesCount64(uint64(a & safe))
-					mg[c] += (n - 4) * 4
-					eg[c] += (n - 4) * 4
+					mg[c] += (n - 4) * w.MobKnightMG
+					eg[c] += (n - 4) * w.MobKnightEG
 				case engine.Bishop:
 					a = bishopAttacks(sq, ei.occ&^p.pcs[c][engine.Queen])
 					n := bits.OnesCount64(uint64(a & safe))
-					mg[c] += (n - 6) * 5
-					eg[c] += (n - 6) * 5
+					mg[c] += (n - 6) * w.MobBishopMG
+					eg[c] += (n - 6) * w.MobBishopEG
 				case engine.Rook:
 					a = rookAttacks(sq, ei.occ&^p.pcs[c][engine.Queen]&^p.pcs[c][engine.Rook])
 					n := bits.OnesCount64(uint64(a & safe))
-					mg[c] += (n - 7) * 2
-					eg[c] += (n - 7) * 4
+					mg[c] += (n - 7) * w.MobRookMG
+					eg[c] += (n - 7) * w.MobRookEG
 					f := sq.File()
 					if fileMask[f]&p.pcs[c][engine.Pawn] == 0 {
 						if fileMask[f]&p.pcs[them][engine.Pawn] == 0 {
-							mg[c] += 20
-							eg[c] += 8
+							mg[c] += w.RookOpenMG
+							eg[c] += w.RookOpenEG
 						} else {
-							mg[c] += 9
-							eg[c] += 4
+							mg[c] += w.RookSemiOpenMG
+							eg[c] += w.RookSemiOpenEG
 						}
 					}
 				case engine.Queen:
 					a = rookAttacks(sq, ei.occ) | bishopAttacks(sq, ei.occ)
 					n := bits.OnesCount64(uint64(a & safe))
-					mg[c] += (n - 13)
-					eg[c] += (n - 13) * 2
+					mg[c] += (n - 13) * w.MobQueenMG
+					eg[c] += (n - 13) * w.MobQueenEG
 				case engine.King:
 					a = kingAtt[sq]
 				}
@@ -272,8 +329,8 @@ func evaluate(p *board, ei *evalInfo) int {
 			}
 		}
 		if p.pcs[c][engine.Bishop].Count() >= 2 {
-			mg[c] += 28
-			eg[c] += 48
+			mg[c] += w.BishopPairMG
+			eg[c] += w.BishopPairEG
 		}
 	}
 	if phase > maxPhase {
@@ -303,7 +360,7 @@ func evaluate(p *board, ei *evalInfo) int {
 	if p.turn == engine.Black {
 		score = -score
 	}
-	return score + 10 // tempo
+	return score + w.Tempo
 }
 
 // pawnStructure scores doubled, isolated and passed pawns of colour c.
@@ -315,12 +372,12 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 		sq := popLSB(&b)
 		f := sq.File()
 		if forwardFile[c][sq]&own != 0 {
-			mg -= 10
-			eg -= 18
+			mg -= w.DoubledMG
+			eg -= w.DoubledEG
 		}
 		if adjFiles[f]&own == 0 {
-			mg -= 10
-			eg -= 14
+			mg -= w.IsolatedMG
+			eg -= w.IsolatedEG
 		}
 		if passedMask[c][sq]&enemy == 0 && forwardFile[c][sq]&own == 0 {
 			rr := relRank(c, sq)
@@ -330,7 +387,7 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 				bm, be = bm/2, be/2
 			}
 			if front&ei.attacked[them] == 0 {
-				be += be / 3
+				be += be * w.PassedFreeEG / 100
 			}
 			// Own king close to the pawn's path helps, the enemy king hinders.
 			stop := sq + 8
@@ -338,7 +395,7 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 				stop = sq - 8
 			}
 			if stop < 64 {
-				be += (kingDist(p.king[them], stop) - kingDist(p.king[c], stop)) * rr
+				be += (kingDist(p.king[them], stop) - kingDist(p.king[c], stop)) * rr * w.PassedKingEG / 8
 			}
 			mg += bm
 			eg += be
@@ -359,9 +416,9 @@ func shelter(p *board, c engine.Color) int {
 	for f := max(kf-1, 0); f <= min(kf+1, 7); f++ {
 		pf := own & fileMask[f] & forwardFile[c][ksq&^7|engine.Square(f)]
 		if pf == 0 {
-			s -= 16
+			s -= w.ShelterMissing
 			if fileMask[f]&p.pcs[c.Other()][engine.Pawn] == 0 {
-				s -= 8
+				s -= w.ShelterOpen
 			}
 			continue
 		}
@@ -373,9 +430,9 @@ func shelter(p *board, c engine.Color) int {
 		}
 		switch abs(nearest.Rank() - ksq.Rank()) {
 		case 1:
-			s += 12
+			s += w.ShelterNear
 		case 2:
-			s += 5
+			s += w.ShelterFar
 		}
 	}
 	return s

@@ -27,7 +27,7 @@ func rank(pkg string) (int, bool) {
 		return 3, true
 	case rel == "variants":
 		return 4, true
-	case rel == "app/store", rel == "app/qr":
+	case rel == "app/store", rel == "app/qr", rel == "app/worker":
 		return 5, true
 	case rel == "app/session", rel == "app/necgame":
 		return 6, true

@@ -140,7 +140,7 @@ describe('Never-Ending Chess', () => {
     await page.click('[data-action="share"]');
     await page.waitForSelector('.share-dialog[data-kind="nec"] #share-link');
     const link = await page.inputValue('#share-link');
-    assert.match(link, /\/nec#n=1[A-Za-z0-9_-]+&id=/);
+    assert.match(link, /\/nec#n=2[A-Za-z0-9_-]+&id=/);
     await page.keyboard.press('Escape');
     await page.waitForSelector('.share-dialog', { state: 'detached' });
 
@@ -294,6 +294,33 @@ describe('Never-Ending Chess', () => {
     await page.close();
   });
 
+  test('on a 390-pixel phone, an 8-player game opens on the player\'s own army at a touchable size', async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await newGame(page, server.url, { seats: Array(8).fill('person'), end: { updates: 50 } });
+    await reveal(page, 'White');
+    const cam = await camera(page);
+    assert.ok(cam.s >= 28, `${cam.s} px a square on the phone`);
+    // Every piece of White's army is on the screen, inside the board's box, drawn large (the
+    // glyph is narrower than its square; it was 8x11 px).
+    const own = await page.$$eval('.nec-piece.own', (els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+    assert.equal(own.length, 16, 'the whole army is drawn');
+    for (const r of own) {
+      assert.ok(r.width >= 14 && r.height >= 20, `a piece of ${r.width}x${r.height} px`);
+      assert.ok(r.left >= cam.box.x - 1 && r.right <= cam.box.x + cam.box.width + 1, `piece at x ${r.left}..${r.right}`);
+      assert.ok(r.top >= cam.box.y - 1 && r.bottom <= cam.box.y + cam.box.height + 1, `piece at y ${r.top}..${r.bottom}`);
+    }
+    await page.screenshot({ path: join(outDir, 'nec-phone-start-8.png') });
+    // The next person takes the phone: its own army.
+    await page.click('[data-action="pass"]');
+    await reveal(page, 'Black');
+    const black = await page.$$eval('.nec-piece.own', (els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+    const box = (await camera(page)).box;
+    assert.equal(black.length, 16);
+    for (const r of black) assert.ok(r.top >= box.y - 1 && r.bottom <= box.y + box.height + 1, `Black's piece at y ${r.top}..${r.bottom}`);
+    await page.close();
+  });
+
   test('screenshots of the desktop and phone layouts', async () => {
     for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 360, height: 740 }]]) {
       const page = await newPage();
@@ -301,9 +328,13 @@ describe('Never-Ending Chess', () => {
       await newGame(page, server.url, { seats: ['person', 'person', 'bot1'], end: { updates: 50 } });
       await page.screenshot({ path: join(outDir, `nec-${name}-cover.png`) });
       await reveal(page, 'White');
+      // A phone opens on the player's own army; the rook's target is beyond it: back to the
+      // whole game first.
+      await page.click('[data-action="action"]');
       await move(page, [-3, -12], [-6, -12]);
       await page.click('[data-action="submit"]');
       await reveal(page, 'Black');
+      await page.click('[data-action="action"]');
       await move(page, [2, 12], [1, 10]);
       await page.click('[data-action="submit"]');
       await waitUpdates(page, 1);

@@ -88,15 +88,7 @@ describe('offline app', () => {
     const wasm = [...urls.entries()].find(([, [u]]) => u.endsWith('/web/app.wasm'));
     assert.ok(wasm, 'app.wasm fetched');
     const [, [, encoding]] = wasm;
-    const node = (() => {
-      try {
-        execFileSync('node', ['--version']);
-        return true;
-      } catch {
-        return false;
-      }
-    })();
-    assert.equal(encoding, node ? 'br' : 'gzip', 'app.wasm compressed');
+    assert.equal(encoding, 'br', 'app.wasm compressed');
     assert.ok(total <= 2.0e6, `${total} bytes before the board is interactive`);
     await page.close();
   });

@@ -43,7 +43,7 @@ describe('rules pages', () => {
   test('the index links every variant, and every page draws its diagrams', async () => {
     const page = await open('/rules');
     const links = await page.$$eval('.link-list a', (els) => els.map((a) => a.getAttribute('href')));
-    assert.deepEqual(links, variants.map((v) => `/rules/${v}`));
+    assert.deepEqual(links, [...variants.map((v) => `/rules/${v}`), '/rules/nec']);
     for (const v of variants) {
       await page.click(`.link-list a[href="/rules/${v}"]`);
       await page.waitForSelector(`.rules[data-variant="${v}"] .example`);
@@ -126,6 +126,25 @@ describe('rules pages', () => {
     await page.click('button.roll');
     await page.waitForSelector('.pass-note');
     assert.match(await page.locator('.pass-note').textContent(), /No legal move for Black with 3-4/);
+    await page.close();
+  });
+
+  test('Never-Ending Chess has a rules page: N1 to N10 in words, reached from its screens and the home page', async () => {
+    const page = await open('/rules/nec', { selector: '.shell[data-live="true"] .rules[data-variant="nec"]' });
+    const rules = await page.$$eval('.rule[data-rule]', (els) => els.map((el) => el.dataset.rule));
+    assert.deepEqual(rules, ['N1', 'N2', 'N3', 'N4', 'N5', 'N6', 'N7', 'N8', 'N9', 'N10']);
+    // The rules of this round, stated in words (N4: a capture marked on an empty square; N6: a
+    // chasing attacker gives a new chance, not an exemption).
+    assert.match(await page.locator('#rule-N4').textContent(), /empty .* plain move/s);
+    assert.match(await page.locator('#rule-N6').textContent(), /did not attack each other before the update/);
+    assert.equal(await page.getAttribute('.rules-actions a', 'href'), '/nec/new');
+    await page.click('.rules-actions a');
+    await page.waitForSelector('.shell[data-live="true"] .nec-new, .shell[data-live="true"] main');
+    assert.equal(new URL(page.url()).pathname, '/nec/new');
+    assert.ok(await page.locator('a[href="/rules/nec"]').count() >= 1, 'the new-game screen links its rules');
+    await page.goto(server.url + '/');
+    await page.waitForSelector('.shell[data-live="true"] main');
+    assert.equal(await page.locator('a.btn[href="/rules/nec"]').count(), 1, 'the home card has a Rules button');
     await page.close();
   });
 

@@ -1,6 +1,6 @@
 // Package dice plays dice chess (seed 002, its "Rules" section): at the start of each turn
 // the mover rolls two dice and may move only a piece of a type shown. It implements RULES.md
-// D1 to D6:
+// D1 to D7:
 //
 //   - D1 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king; one legal ply with a piece of a
 //     type shown, any legal ply on a double; moving is compulsory when allowed.
@@ -15,6 +15,9 @@
 //     the die showing the new piece, with or without a 1.
 //   - D6 Rolls are actions of the game record (turn.Roll), drawn from a Source the caller
 //     gives (CryptoSource when playing), so replays and undo never reroll.
+//   - D7 Only positions reached by a ply count toward threefold repetition: a position
+//     reached by a pass does not (turn.Game leaves it out), so passes alone never draw. The
+//     fifty-move rule counts plies, not passes.
 //
 // A turn is: a roll (one of 36 ordered outcomes), then a ply, a pass or a king capture. Dice
 // chess has no turn-perft. A FEN start is the start of a turn, before the roll; its fullmove
@@ -133,7 +136,7 @@ func (Variant) Start(fen string) (turn.State, error) {
 		return turn.State{}, err
 	}
 	if ep.Count() > 1 {
-		return turn.State{}, fmt.Errorf("fen field 4 (en passant): dice chess has at most one target")
+		return turn.State{}, &engine.FENError{Field: 4, Text: "dice chess has at most one e.p. target"}
 	}
 	return turn.NewState(turn.Setup{Position: pos, EnPassant: ep, Number: fullmove, Plies: 1,
 		First: fullmove == 1 && pos.Turn() == engine.White}), nil
@@ -286,7 +289,7 @@ func (Variant) ExplainSquares(s turn.State, from, to engine.Square) error {
 }
 
 // Outcome returns a captured king (D4), checkmate or stalemate judged before the roll (D4),
-// insufficient material or the fifty-move rule (O2) as s shows them.
+// insufficient material (O2) or the fifty-move rule (D7) as s shows them.
 func (v Variant) Outcome(s turn.State) turn.Outcome {
 	if o := s.Ended(); o.Over() {
 		return o
@@ -299,6 +302,9 @@ func (v Variant) Outcome(s turn.State) turn.Outcome {
 			return turn.Outcome{Result: turn.Win(s.Mover().Other()), Reason: turn.Checkmate, Rule: "D4"}
 		}
 		return turn.Outcome{Result: turn.Draw, Reason: turn.Stalemate, Rule: "D4"}
+	}
+	if s.Legacy() {
+		return turn.DrawByRule(s, v.LegacyRule)
 	}
 	return turn.DrawByRule(s, v.Rule)
 }
@@ -313,6 +319,18 @@ func (Variant) Rule(r turn.Reason) string {
 	switch r {
 	case turn.Checkmate, turn.Stalemate, turn.KingCaptured:
 		return "D4"
+	case turn.Repetition, turn.FiftyMoves:
+		return "D7"
 	}
 	return "O2"
+}
+
+// LegacyRule returns the rule that decided r in a game under the rules of version 1 records
+// (turn.State.Legacy), which counted passes toward repetition: O2 for the draws, as Rule
+// otherwise. It implements turn.LegacyRuler.
+func (v Variant) LegacyRule(r turn.Reason) string {
+	if r == turn.Repetition || r == turn.FiftyMoves {
+		return "O2"
+	}
+	return v.Rule(r)
 }

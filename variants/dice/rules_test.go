@@ -277,3 +277,33 @@ func TestD6_RollsAreRecordedAndNeverRerolled(t *testing.T) {
 		}
 	}
 }
+
+func TestD7_PassesDoNotRepeatPositions(t *testing.T) {
+	const passes = "{roll 3-4} -- {roll 3-4} -- {roll 3-4} -- {roll 3-4} --" // no bishop or rook can move
+	cases := []struct {
+		name, movetext, want string
+	}{
+		// The start comes back after every second pass: positions reached by a pass do not count.
+		{"four passes", passes, "Ongoing"},
+		{"eight passes", passes + " " + passes, "Ongoing"},
+		// The knights' dance repeats the start by plies: its third occurrence draws; the
+		// passes in between (no bishop, rook or queen can move) change nothing.
+		{"plies between passes", "{roll 2-3} Nf3 {roll 2-3} Nf6 {roll 3-5} -- {roll 3-5} -- {roll 2-3} Ng1 {roll 2-3} Ng8 " +
+			"{roll 2-3} Nf3 {roll 2-3} Nf6 {roll 2-3} Ng1 {roll 3-5} -- {roll 3-5} -- {roll 2-3} Ng8",
+			"Draw: threefold repetition (D7)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g, err := turn.NewGame(New(Options{}), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.PlayMovetext(c.movetext); err != nil {
+				t.Fatal(err)
+			}
+			if got := g.Outcome().String(); got != c.want {
+				t.Errorf("outcome %q, want %q", got, c.want)
+			}
+		})
+	}
+}

@@ -21,6 +21,7 @@ func (r *resolver) apply(rep *Report) State {
 		res := Result{
 			Player: p, Order: Order{Player: p, Steps: w.steps}, Step: w.cur, Outcome: w.out,
 			Piece: s.pieces[c.mover].ID, From: mv.From, To: mv.To, Tried: w.tried, Paradox: w.paradox,
+			Unmarked: c.unmarked,
 		}
 		if w.out == Took || w.out == Played && c.kind == stealStep {
 			for _, x := range c.targets {
@@ -58,7 +59,7 @@ func (r *resolver) apply(rep *Report) State {
 		}
 	}
 
-	ns := State{players: players, update: s.update + 1, limits: s.limits, dirs: s.dirs}
+	ns := State{players: players, update: s.update + 1, limits: s.limits, dirs: s.dirs, legacy: s.legacy}
 	ns.pieces = make([]Piece, 0, n)
 	newIndex := make([]int32, n)
 	for i, p := range s.pieces {

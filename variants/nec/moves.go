@@ -6,7 +6,8 @@ import (
 )
 
 // Move is one move of an order: a piece goes from From to To. Capture records whether the move
-// is written as a capture ("x"); it must match the visible board (RULES.md 5.4, NEC-D10).
+// is written as a capture ("x"); it must match the visible board (RULES.md 5.4, NEC-D10),
+// except in an order of one step, where "x" on an empty square is read as the plain move (N4).
 type Move struct {
 	From, To Square
 	Capture  bool
@@ -195,6 +196,9 @@ type checked struct {
 	to      Square
 	kind    stepKind
 	targets []int32 // the pieces captured if the capture hits (piece indices)
+	// unmarked: written as a capture on a square that is empty on the visible board, and
+	// taken as the plain move there (N4).
+	unmarked bool
 }
 
 // checkMove validates m for player on the visible board (RULES.md 5.2-5.5).

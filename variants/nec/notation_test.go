@@ -101,10 +101,17 @@ func TestNEC_D28_ParseErrors(t *testing.T) {
 	}
 }
 
+// rooksAndQueen: blue rooks on (28,-6) and (40,-6), a green queen on (28,-3); the two rooks can
+// reach the same squares of rank -6.
+func rooksAndQueen(t testing.TB) State {
+	return build(t, []Player{player("blue", North), player("green", North)},
+		"blue R (28,-6)", "blue R (40,-6)", "green Q (28,-3)")
+}
+
 // RULES.md 11.1: reading against a board finds the piece, refuses ambiguity and checks the
 // captured kind; formatting writes the shortest unambiguous text and reads back.
 func TestNEC_D28_ReadAndFormat(t *testing.T) {
-	s := pos16(t) // blue rooks on (28,-6) and (40,-6), green queen on (28,-3)
+	s := rooksAndQueen(t)
 	blue, _ := s.PlayerIndex("blue")
 	o, err := s.ReadOrder(blue, "R(28,-6)-(32,-6)")
 	if err != nil {
@@ -199,7 +206,7 @@ func FuzzParseOrder(f *testing.F) {
 		"R(0,3) / if captured: B(1,1)-(4,4)", "( 3 , -15 )", "Rx(", "if captured", "x(1,2)", "R(1,2)/ /"} {
 		f.Add(s)
 	}
-	s := pos16(f)
+	s := rooksAndQueen(f)
 	f.Fuzz(func(t *testing.T, in string) {
 		ot, err := ParseOrderText(in)
 		if err != nil {

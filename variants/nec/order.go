@@ -36,7 +36,9 @@ var (
 )
 
 // Validate checks one order against the visible board (RULES.md 5). It does not know about
-// other orders of the same update; Resolve also rejects duplicate orders.
+// other orders of the same update; Resolve also rejects duplicate orders. An order of one step
+// written as a capture on a square that is empty on the visible board is valid when the plain
+// move there is: it is played as that move (N4).
 func (s State) Validate(o Order) error {
 	_, err := s.checkOrder(o)
 	return err
@@ -80,6 +82,9 @@ func (s *State) checkOrder(o Order) ([]checked, error) {
 	cs := make([]checked, len(o.Steps))
 	for i, st := range o.Steps {
 		c, err := s.checkMove(o.Player, st.Move)
+		if err != nil && len(o.Steps) == 1 && !s.legacy {
+			c, err = s.unmarkedCapture(o.Player, st.Move, err)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("step %d: %w", i+1, err)
 		}
@@ -96,6 +101,22 @@ func (s *State) checkOrder(o Order) ([]checked, error) {
 		}
 	}
 	return cs, nil
+}
+
+// unmarkedCapture reads m, the only step of an order, which checkMove refused with err: when m
+// is written as a capture on a square that is empty on the visible board, it is no capture
+// but the plain move there, if that move is legal (N4, seed example 4). Otherwise err stands.
+// An order with fallbacks is never read so: nothing on an empty square can fail (example 5).
+func (s *State) unmarkedCapture(player int, m Move, err error) (checked, error) {
+	if !m.Capture || !m.To.Valid() || s.b.occupied(m.To) {
+		return checked{}, err
+	}
+	c, perr := s.checkMove(player, Move{From: m.From, To: m.To})
+	if perr != nil || c.kind != plainStep {
+		return checked{}, err
+	}
+	c.unmarked = true
+	return c, nil
 }
 
 // reachable returns the set of steps that the walk can reach from step from (RULES.md 5.6).

@@ -52,6 +52,10 @@ type Result struct {
 	Tried []Outcome
 	// Paradox is set when the paradox rule (RULES.md 6.5) answered one of this order's questions.
 	Paradox bool
+	// Unmarked is set when the order, a single step, was written as a capture on a square that
+	// was empty on the visible board: nothing could be captured there, so it was played as a
+	// plain move (N4).
+	Unmarked bool
 }
 
 // Rejection is an order rejected as illegal, with the reason.
@@ -115,6 +119,9 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "player %d: step %d %v, piece %d %v-%v, captured %v, tried %v", x.Player, x.Step+1, x.Outcome, x.Piece, x.From, x.To, x.Captured, x.Tried)
 		if x.Paradox {
 			b.WriteString(", paradox rule")
+		}
+		if x.Unmarked {
+			fmt.Fprintf(&b, ", played as a plain move: written as a capture, but %v was empty on the visible board (N4)", x.To)
 		}
 		b.WriteByte('\n')
 	}

@@ -2,6 +2,7 @@ package nec
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -258,6 +259,48 @@ func TestN6_NewAttackerOwnClock(t *testing.T) {
 	}
 }
 
+// TestN6ChaseGivesNewChanceNotExemption: two pieces that come to attack each other in one update
+// are exempt from each other only if neither attacked the other before it (NEC-D32). An attacker
+// that follows its target onto a new line gives it a new one-update chance instead.
+func TestN6ChaseGivesNewChanceNotExemption(t *testing.T) {
+	cases := []struct {
+		name   string
+		start  State
+		orders []string
+		a, b   string // the two pieces after the update
+		exempt bool   // their records are exempt
+	}{
+		{"the seed's chase (16)-(17)", pos16(t), []string{"green: Q(32,-3)", "blue: R(28,-6)-(32,-6)"},
+			"(32,-6)", "(32,-3)", false},
+		{"a one-way attack before: a queen chases a guard", build(t, []Player{player("blue", North), player("green", North)},
+			"blue Q (0,5)", "green G (0,0)"), []string{"green: G(1,1)", "blue: Q(0,2)"},
+			"(0,2)", "(1,1)", false},
+		{"no attack before: simultaneous arrival (34)-(35)", pos34(t), []string{"green: Q(27,-5)", "crimson: R(32,-5)"},
+			"(32,-5)", "(27,-5)", true},
+		// Records written under the old rules replay under them: the chase was exempt.
+		{"the seed's chase under the old rules", pos16(t).AsLegacy(), []string{"green: Q(32,-3)", "blue: R(28,-6)-(32,-6)"},
+			"(32,-6)", "(32,-3)", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ns, _ := play(t, c.start, c.orders...)
+			for _, pair := range [][2]string{{c.a, c.b}, {c.b, c.a}} {
+				th, ok := threatOf(t, ns, pair[0], pair[1])
+				if !ok || th.Age != 0 || th.Exempt != c.exempt {
+					t.Errorf("%s on %s: %+v %v, want age 0, exempt %v", pair[0], pair[1], th, ok, c.exempt)
+				}
+			}
+			// One update later, without moving: capturable unless exempt.
+			ns2, _ := play(t, ns)
+			var want Mark
+			if !c.exempt {
+				want = MarkClock
+			}
+			wantMarks(t, ns2, c.b, want)
+		})
+	}
+}
+
 // NEC-D23: an exempt record whose pair is no longer mutual restarts on the one-update clock.
 func TestNEC_D23_ExemptLostWhenNotMutual(t *testing.T) {
 	s := pos35(t)
@@ -323,7 +366,8 @@ func TestN3_Validation(t *testing.T) {
 		{"geometry", Order{Player: 0, Steps: []Step{mv("(0,0)", "(1,2)", false)}}, ErrUnreachable},
 		{"out_of_bounds", Order{Player: 0, Steps: []Step{{Move: Move{From: sq(t, "(0,0)"), To: Sq(MaxCoord+1, 0)}}}}, ErrOutOfBounds},
 		{"unmarked_capture", Order{Player: 0, Steps: []Step{mv("(5,5)", "(6,6)", false)}}, ErrUnmarkedCapture},
-		{"x_on_empty", Order{Player: 0, Steps: []Step{mv("(0,0)", "(-3,0)", true)}}, ErrNothingToCapture},
+		{"x_on_empty_with_fallback", Order{Player: 0, Steps: []Step{mv("(0,0)", "(-3,0)", true), mv("(0,0)", "(-4,0)", false)}}, ErrNothingToCapture},
+		{"x_on_empty_alone", Order{Player: 0, Steps: []Step{mv("(0,0)", "(-3,0)", true)}}, nil}, // N4: a plain move
 		{"pawn_diagonal_empty", Order{Player: 0, Steps: []Step{mv("(5,5)", "(4,6)", false)}}, ErrNothingToCapture},
 		{"pawn_forward_blocked", Order{Player: 1, Steps: []Step{mv("(6,6)", "(6,5)", false)}}, nil},
 		{"first_condition", Order{Player: 0, Steps: []Step{{Move: Move{From: sq(t, "(0,0)"), To: sq(t, "(3,0)")}, IfCaptured: true}}}, ErrFirstStepCondition},
@@ -343,6 +387,48 @@ func TestN3_Validation(t *testing.T) {
 	}
 	if err := s.Validate(Order{Player: 1, Steps: []Step{mv("(0,5)", "(0,1)", false)}}); !errors.Is(err, ErrUnmarkedCapture) {
 		t.Error(err)
+	}
+}
+
+// TestN4CaptureMarkedOnEmptySquare: an order that marks a capture on a square that is empty on
+// the visible board is no capture. Alone, it is played as the plain move there, and the report
+// says so; with a fallback it is refused whole (nothing there can fail); when the plain move is
+// not legal either (a pawn moves diagonally only to capture), it is refused.
+func TestN4CaptureMarkedOnEmptySquare(t *testing.T) {
+	s := build(t, []Player{player("blue", North), player("green", North)},
+		"blue P (12,-7)", "blue P (20,-7)", "green R (10,-6)", "green P (30,30)")
+	cases := []struct {
+		name, blue, green string
+		rejected          error    // green's order refused with this, or nil
+		at                []string // then (12,-6) holds these pieces
+	}{
+		{"the pawn arrives: crowded", "(12,-6)", "RxP(12,-6)", nil, []string{"blue P", "green R"}},
+		{"nobody arrives: the rook just moves", "(20,-6)", "Rx(12,-6)", nil, []string{"green R"}},
+		{"with a fallback: refused", "(12,-6)", "RxP(12,-6) / R(10,-8)", ErrNothingToCapture, []string{"blue P"}},
+		{"a pawn's diagonal: refused", "(20,-6)", "(30,30)x(31,31)", ErrNothingToCapture, nil},
+		// Records written under the old rules replay under them: such an order was refused.
+		{"under the old rules: refused", "(12,-6)", "RxP(12,-6)", ErrNothingToCapture, []string{"blue P"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := s
+			if strings.HasPrefix(c.name, "under the old rules") {
+				s = s.AsLegacy()
+			}
+			ns, rep := play(t, s, "blue: "+c.blue, "green: "+c.green)
+			if c.rejected != nil {
+				wantRejected(t, s, rep, "green", c.rejected, "is empty")
+			} else {
+				r := result(t, s, rep, "green")
+				if r.Outcome != Played || !r.Unmarked || len(rep.Captures) != 0 {
+					t.Errorf("green: %+v, captures %v", r, rep.Captures)
+				}
+				if !strings.Contains(rep.String(), "played as a plain move") {
+					t.Errorf("the report does not say why:\n%s", rep)
+				}
+			}
+			wantAt(t, ns, "(12,-6)", c.at...)
+		})
 	}
 }
 

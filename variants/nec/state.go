@@ -105,6 +105,7 @@ type State struct {
 	limits  Limits
 	dirs    []Dir
 	b       *board
+	legacy  bool // the rules before N4 and N6 changed (see AsLegacy)
 }
 
 // Errors of state construction.
@@ -356,11 +357,29 @@ func (s State) PlayerIndex(name string) (int, bool) {
 	return 0, false
 }
 
-// Equal reports whether two states are the same game state.
+// Equal reports whether two states are the same game state. It does not compare the rules the
+// states follow (Legacy).
 func (s State) Equal(t State) bool {
 	return s.update == t.update && s.limits == t.limits &&
 		slices.Equal(s.players, t.players) && slices.Equal(s.pieces, t.pieces) &&
 		slices.Equal(s.threats, t.threats)
+}
+
+// Legacy reports whether the state resolves updates under the rules as they were before RULES.md
+// changed N4 and N6 (see AsLegacy).
+func (s State) Legacy() bool { return s.legacy }
+
+// AsLegacy returns s resolving its update, and every update after it, under the rules as they
+// were before RULES.md changed N4 and N6, so that games recorded under them replay the same:
+//   - an order written as a capture on a square empty on the visible board is rejected even
+//     when it has no fallback (RULES.md 5.4 before);
+//   - two pieces that come to attack each other in one update are exempt from each other even
+//     when one of them attacked the other before (RULES.md 9.2 before, NEC-D32).
+//
+// The encoding (Encode) does not keep it: the game record does.
+func (s State) AsLegacy() State {
+	s.legacy = true
+	return s
 }
 
 // freshThreats returns a record of age 0 for every attack pair on the board.

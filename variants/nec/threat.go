@@ -55,10 +55,18 @@ func (s *State) nextThreats(prev []Threat) []Threat {
 		}
 	}
 	piece := func(id PieceID) int32 { i, _ := s.indexOf(id); return int32(i) }
-	// 9.2: two pieces that arrive on a line at the same time do not make each other capturable.
+	// 9.2: two pieces that arrive on a line at the same time do not make each other capturable,
+	// unless one of them attacked the other before the update: a chasing attacker gives a new
+	// chance, not an exemption (NEC-D32, seed examples 16-17).
 	for k := range out {
 		a, t := out[k].Attacker, out[k].Target
 		if a > t || cont[k] || !s.pieces[tidx[k]].Moved || !s.pieces[piece(a)].Moved {
+			continue
+		}
+		if _, before := findThreat(prev, a, t); before && !s.legacy {
+			continue
+		}
+		if _, before := findThreat(prev, t, a); before && !s.legacy {
 			continue
 		}
 		if r, ok := findThreat(out, t, a); ok && !cont[r] {

@@ -55,7 +55,7 @@ func (Variant) Start(fen string) (turn.State, error) {
 		return turn.State{}, err
 	}
 	if ep.Count() > 1 {
-		return turn.State{}, fmt.Errorf("fen field 4 (en passant): orthodox chess has at most one target")
+		return turn.State{}, &engine.FENError{Field: 4, Text: "orthodox chess has at most one e.p. target"}
 	}
 	return turn.NewState(turn.Setup{Position: pos, EnPassant: ep, Number: fullmove, Plies: 1,
 		First: fullmove == 1 && pos.Turn() == engine.White}), nil

@@ -10,24 +10,41 @@
 //   - P5 No legal ply at any point of a series and not in check: draw (progressive stalemate).
 //   - P6 E.p. only on the first ply of a series, against pawns that double-stepped in the
 //     opponent's previous series and did not move again.
-//   - P7 Ten series in a row without capture or pawn move: draw; repetition at series starts.
-//     (The 100-ply rule of O2 does not apply: P7 replaces it.)
+//   - P7 Ten series in a row without capture or pawn move: draw, unless the side about to
+//     move can mate with its coming series, as the series-mate solver finds within
+//     TenSeriesMateNodes nodes (search.SolveSeries); that series is then played, and the draw
+//     stands after it unless it mates. Repetition does not apply (a side's series only grow,
+//     so no two series starts are the same position), nor does the 100-ply rule of O2.
 //   - P8 Notation "1.e4 2.e5 Nf6 3.Bc4 Qh5 Qxf7#" (turn.Series).
+//   - P9 The fullmove number of a FEN is the series number of the side to move, which is its
+//     length, as problem collections write it.
 //
-// A FEN start is the start of a series. Its length n comes from the option "series" when set,
-// else from the fullmove number f and the side to move: n = 2f-1 for White, 2f for Black (so
-// the standard start is White's series 1, and "after 1.e4 2.e5 Nc6" is White to move with
-// f = 2, series 3). FEN writes a series back the same way.
+// A FEN start is the start of a series. Its length n is the option "series" when set, else the
+// fullmove number (P9): the standard start is White's series 1, and "after 1.e4 2.e5 Nc6" is
+// White to move with fullmove 3. FEN writes a series back the same way. Game records of
+// version 1 wrote the fullmove number f as the move number of paired notation (series 2f-1
+// with White to move, 2f with Black); UpgradeFEN reads such a FEN as they meant it.
 package progressive
 
 import (
 	_ "embed"
 	"fmt"
 	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/engine/search"
 	"github.com/plyground/plyground/variants/turn"
 )
+
+// TenSeriesMateNodes is the node bound of the series-mate solver when P7 asks whether the side
+// about to move can mate with its coming series after ten quiet series: the solver searches
+// every series the rules allow (exhaustively) until it finds a mate or has visited this many
+// nodes; a mate not found within the bound counts as none. A million nodes take about a
+// second; they are enough for every mate in the project's tests and problems, such as a
+// seven-ply series from a problem position that the solver finds in under 400 000 nodes.
+const TenSeriesMateNodes = 1_000_000
 
 // RuleSet is Italian or Scottish.
 type RuleSet uint8
@@ -75,10 +92,13 @@ type Options struct {
 type Variant struct {
 	set  RuleSet
 	opts Options
+	// solving marks the view the P7 solver searches with: it does not ask the solver again
+	// at the series start it is called for.
+	solving bool
 }
 
 // New returns progressive chess under the rule set with the options.
-func New(set RuleSet, o Options) Variant { return Variant{set, o} }
+func New(set RuleSet, o Options) Variant { return Variant{set: set, opts: o} }
 
 // Open returns progressive chess under the rule set for an option text such as "series=3".
 func Open(set RuleSet, options string) (turn.Variant, error) {
@@ -90,7 +110,7 @@ func Open(set RuleSet, options string) (turn.Variant, error) {
 	if s := vals["series"]; s != "" {
 		o.Series, _ = strconv.Atoi(s)
 	}
-	return Variant{set, o}, nil
+	return Variant{set: set, opts: o}, nil
 }
 
 // ID returns "progressive-italian" or "progressive-scottish".
@@ -124,26 +144,42 @@ func (v Variant) Start(fen string) (turn.State, error) {
 	if err != nil {
 		return turn.State{}, err
 	}
-	n := 2*fullmove - 1
-	if pos.Turn() == engine.Black {
-		n = 2 * fullmove
-	}
+	n := fullmove // P9: the series number of the side to move
 	if v.opts.Series > 0 {
 		n = v.opts.Series
 	}
 	return turn.NewState(turn.Setup{Position: pos, EnPassant: ep, Number: n, Plies: n,
-		First: fullmove == 1 && pos.Turn() == engine.White}), nil
+		First: n == 1 && pos.Turn() == engine.White}), nil
 }
 
-// FEN returns the FEN of s (a series start); the fullmove number f gives the series as for
-// Start: f = (n+1)/2, which gives n back when n's parity matches the side (the series
-// option is needed otherwise).
-func (Variant) FEN(s turn.State) string {
-	f := (s.Number() + 1) / 2
-	if f < 1 {
-		f = 1
+// FEN returns the FEN of s (a series start), whose fullmove number is the series number
+// (P9), so that Start reads the same series back.
+func (Variant) FEN(s turn.State) string { return turn.FormatFEN(s, max(s.Number(), 1)) }
+
+// UpgradeFEN returns the FEN that Start reads today as the same start that a game record of
+// version 1 meant by fen: version 1 read the fullmove number f as a paired move number, the
+// series 2f-1 with White to move and 2f with Black (P9 changed that). It implements
+// turn.FENUpgrader.
+func (Variant) UpgradeFEN(fen string) (string, error) {
+	fields := strings.Fields(fen)
+	if len(fields) != 4 && len(fields) != 6 {
+		return "", &engine.FENError{Text: fmt.Sprintf("the position needs 6 fields separated by spaces (placement, side to move, castling, en passant, halfmove clock, fullmove number; the last two may be left out), got %d", len(fields))}
 	}
-	return turn.FormatFEN(s, f)
+	f := 1
+	if len(fields) == 6 {
+		var err error
+		if f, err = strconv.Atoi(fields[5]); err != nil || f < 1 {
+			return "", &engine.FENError{Field: 6, Text: fmt.Sprintf("the fullmove number counts from 1, not %q", fields[5])}
+		}
+	} else {
+		fields = append(fields, "0", "1")
+	}
+	n := 2*f - 1
+	if fields[1] == "b" {
+		n = 2 * f
+	}
+	fields[5] = strconv.Itoa(n)
+	return strings.Join(fields, " "), nil
 }
 
 // Actions appends the legal plies. Italian: before the last ply of the series, no ply that
@@ -182,14 +218,64 @@ func (v Variant) hasAction(s turn.State) bool {
 }
 
 // Do plays the ply; the series ends after its last ply, or (Scottish) after a checking ply.
+// A series that began after ten quiet series (which P7 let the mover play because it could
+// mate) ends the game in a draw unless it leaves the opponent without a ply.
 func (v Variant) Do(s turn.State, a turn.Action) turn.State {
 	t := s.Play(a.Move)
 	if t.Ply() < t.Plies() && !(v.set == Scottish && t.OpponentInCheck()) {
 		return t
 	}
 	n := s.Number() + 1
-	return t.EndTurn(s.Mover().Other(), n, n)
+	next := t.EndTurn(s.Mover().Other(), n, n)
+	if t.Quiet() >= 10 && !t.Legacy() && v.hasAction(next) {
+		// Quiet counts the series completed before this one: this was the mating chance.
+		return next.WithOutcome(turn.Outcome{Result: turn.Draw, Reason: turn.TenSeries, Rule: "P7"})
+	}
+	return next
 }
+
+// Repeats reports false: no position repeats at series starts (P7), so threefold repetition
+// does not apply (turn.Game still judges it in a game under the rules of version 1 records).
+// It implements turn.Repeater.
+func (Variant) Repeats() bool { return false }
+
+// canMate reports whether the mover of s, at the start of a series, can mate with it: the
+// series-mate solver finds a mate within TenSeriesMateNodes nodes (P7). The answers are
+// remembered, so that asking about one position again costs nothing.
+func (v Variant) canMate(s turn.State) bool {
+	k := mateKey{set: v.set, key: s.Key(), series: s.Plies()}
+	mates.Lock()
+	m, ok := mates.known[k]
+	mates.Unlock()
+	if ok {
+		return m
+	}
+	w := v
+	w.solving = true
+	r := search.SolveSeries[turn.State, turn.Action](turn.NewSearchGame(w), s, search.Budget{Nodes: TenSeriesMateNodes})
+	mates.Lock()
+	if len(mates.known) >= 1024 {
+		clear(mates.known)
+	}
+	mates.known[k] = r.Mate
+	mates.Unlock()
+	return r.Mate
+}
+
+// mateKey names a series start for the solver's answers: the rule set, the position (with the
+// point in the turn and the e.p. rights) and the length of the series.
+type mateKey struct {
+	set    RuleSet
+	key    uint64
+	series int
+}
+
+// mates holds the solver's answers for canMate (a bounded cache shared by every Variant value:
+// the answer depends only on the key).
+var mates = struct {
+	sync.Mutex
+	known map[mateKey]bool
+}{known: map[mateKey]bool{}}
 
 // Explain says why a is not legal in s (nil when it is).
 func (v Variant) Explain(s turn.State, a turn.Action) error {
@@ -237,7 +323,9 @@ func containsMove(ms []engine.Move, m engine.Move) bool {
 }
 
 // Outcome returns checkmate (P2), progressive checkmate (P4), progressive stalemate (P5),
-// insufficient material (O2) or ten quiet series (P7) as s shows them.
+// insufficient material (O2) or ten quiet series (P7) as s shows them. After ten quiet series
+// the series-mate solver decides whether the mover can mate with its coming series (then the
+// game goes on), which may take a second the first time a position is asked about.
 func (v Variant) Outcome(s turn.State) turn.Outcome {
 	if o := s.Ended(); o.Over() {
 		return o
@@ -256,7 +344,8 @@ func (v Variant) Outcome(s turn.State) turn.Outcome {
 		if s.Position().InsufficientMaterial() {
 			return turn.Outcome{Result: turn.Draw, Reason: turn.Insufficient, Rule: "O2"}
 		}
-		if s.Quiet() >= 10 {
+		// Under the rules of version 1 records the draw came at once (turn.State.Legacy).
+		if s.Quiet() >= 10 && (s.Legacy() || !v.solving && !v.canMate(s)) {
 			return turn.Outcome{Result: turn.Draw, Reason: turn.TenSeries, Rule: "P7"}
 		}
 	}

@@ -62,14 +62,14 @@ type refCase struct {
 
 var refCases = []refCase{
 	{"", 2},
-	{"4k3/8/8/3pPpP1/8/8/8/4K3 w - d6,f6 0 2", 2},
-	{"4k3/2p1p3/8/1P1P4/8/8/8/4K3 b - - 0 1", 2},
+	{"4k3/8/8/3pPpP1/8/8/8/4K3 w - d6,f6 0 3", 2},
+	{"4k3/2p1p3/8/1P1P4/8/8/8/4K3 b - - 0 2", 2},
 	{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2},
-	{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 2", 1},
+	{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 3", 1},
 	{"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 2},
-	{"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R b KQ - 1 1", 1},
-	{"4kb2/4Q3/3P4/8/7K/8/8/8 b - - 0 1", 2},
-	{"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 1 2", 1},
+	{"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R b KQ - 1 2", 1},
+	{"4kb2/4Q3/3P4/8/7K/8/8/8 b - - 0 2", 2},
+	{"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 1 3", 1},
 }
 
 func checkReference(t *testing.T, cases []refCase) {

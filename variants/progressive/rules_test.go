@@ -3,6 +3,8 @@ package progressive
 import (
 	"errors"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/plyground/plyground/engine"
@@ -64,15 +66,7 @@ func TestP1_SeriesLengths(t *testing.T) {
 }
 
 func TestP1_SeriesFromFEN(t *testing.T) {
-	const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
-	v := New(Scottish, Options{})
-	s, err := v.Start(fen)
-	if err != nil || s.Plies() != 3 {
-		t.Fatalf("White to move, fullmove 2: plies %d (%v), want series 3", s.Plies(), err)
-	}
-	if got := v.FEN(s); got != fen {
-		t.Errorf("FEN %q, want %q back", got, fen)
-	}
+	const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3"
 	w, err := Open(Scottish, "series=5")
 	if err != nil {
 		t.Fatal(err)
@@ -85,9 +79,51 @@ func TestP1_SeriesFromFEN(t *testing.T) {
 	}
 }
 
+// TestP9FullmoveIsSeriesNumber: the fullmove number of a progressive FEN is the series number
+// of the side to move, as problem collections write it, and FEN writes it back.
+func TestP9FullmoveIsSeriesNumber(t *testing.T) {
+	cases := []struct {
+		fen    string
+		mover  engine.Color
+		series int
+	}{
+		{"r6r/pppk1pp1/2n5/7p/3b4/4p3/PPPK2PP/RN3BNR w - - 0 7", engine.White, 7},
+		{"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3", engine.White, 3},
+		{"4kb2/4Q3/3P4/8/7K/8/8/8 b - - 0 2", engine.Black, 2},
+		// Any series may start a game from a FEN, whichever side has it.
+		{"4kb2/4Q3/3P4/8/7K/8/8/8 b - - 0 7", engine.Black, 7},
+		{"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 4", engine.White, 4},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", engine.White, 1},
+	}
+	for _, c := range cases {
+		for _, set := range []RuleSet{Italian, Scottish} {
+			v := New(set, Options{})
+			s, err := v.Start(c.fen)
+			if err != nil {
+				t.Fatalf("%s: %v", c.fen, err)
+			}
+			if s.Mover() != c.mover || s.Plies() != c.series || s.Number() != c.series || s.Ply() != 0 {
+				t.Errorf("%s %s: %v to move, series %d of %d plies; want %v's series %d", set, c.fen,
+					s.Mover(), s.Number(), s.Plies(), c.mover, c.series)
+			}
+			if got := v.FEN(s); got != c.fen {
+				t.Errorf("%s: FEN %q, want %q back", set, got, c.fen)
+			}
+		}
+	}
+	// The series of a game from a FEN is numbered from it in notation (P8).
+	g := game(t, Scottish, "4kb2/4Q3/3P4/8/7K/8/8/8 b - - 0 7", "Bxe7+")
+	if got := g.Movetext(); got != "7.Bxe7+" {
+		t.Errorf("movetext %q, want 7.Bxe7+", got)
+	}
+	if s := g.State(); s.Mover() != engine.White || s.Plies() != 8 {
+		t.Errorf("next: %v's series of %d, want White's series 8", s.Mover(), s.Plies())
+	}
+}
+
 func TestP2_EscapeCheckWithFirstPly(t *testing.T) {
 	// Scottish: 3.Qh5 Qxf7+ ends White's series; Black must escape with its first ply.
-	g := game(t, Scottish, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2", "Qh5 Qxf7+")
+	g := game(t, Scottish, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3", "Qh5 Qxf7+")
 	s := g.State()
 	if !s.InCheck() || s.Mover() != engine.Black {
 		t.Fatal("Black should be in check")
@@ -98,12 +134,12 @@ func TestP2_EscapeCheckWithFirstPly(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Fool's mate: White cannot escape with its first ply.
-	g = game(t, Italian, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "")
+	g = game(t, Italian, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 5", "")
 	wantOutcome(t, g, turn.BlackWins, turn.Checkmate, "P2")
 }
 
 func TestP3_ScottishCheckEndsSeries(t *testing.T) {
-	g := game(t, Scottish, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2", "Qh5 Qxf7+")
+	g := game(t, Scottish, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3", "Qh5 Qxf7+")
 	s := g.State()
 	if s.Mover() != engine.Black || s.Plies() != 4 || s.Number() != 4 {
 		t.Fatalf("after a check on ply 2 of 3: mover %v plies %d number %d; want Black's full series 4",
@@ -115,7 +151,7 @@ func TestP3_ScottishCheckEndsSeries(t *testing.T) {
 }
 
 func TestP4_ItalianCheckOnlyOnLastPly(t *testing.T) {
-	g := game(t, Italian, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2", "Qh5")
+	g := game(t, Italian, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3", "Qh5")
 	s := g.State()
 	_, err := turn.Find(g.Variant(), s, engine.H5, engine.F7, engine.NoPieceType, false)
 	re := wantRule(t, err, "P4")
@@ -131,7 +167,7 @@ func TestP4_ItalianCheckOnlyOnLastPly(t *testing.T) {
 
 func TestP4_ProgressiveCheckmate(t *testing.T) {
 	// Black's only escape, Bxe7, gives check: illegal in Italian (series 2), so Black loses.
-	const fen = "4kb2/4Q3/3P4/8/7K/8/8/8 b - - 0 1"
+	const fen = "4kb2/4Q3/3P4/8/7K/8/8/8 b - - 0 2"
 	g := game(t, Italian, fen, "")
 	wantOutcome(t, g, turn.WhiteWins, turn.ProgressiveCheckmate, "P4")
 	// Scottish allows it.
@@ -144,7 +180,7 @@ func TestP4_ProgressiveCheckmate(t *testing.T) {
 func TestP5_ProgressiveStalemateInsideSeries(t *testing.T) {
 	// White's series 3: a5, then White has no legal ply and is not in check: a draw, not the
 	// end of the series.
-	const fen = "8/8/p7/8/P7/5n2/5k2/7K w - - 0 2"
+	const fen = "8/8/p7/8/P7/5n2/5k2/7K w - - 0 3"
 	for _, set := range []RuleSet{Italian, Scottish} {
 		g := game(t, set, fen, "a5")
 		wantOutcome(t, g, turn.Draw, turn.ProgressiveStalemate, "P5")
@@ -161,52 +197,130 @@ func TestP5_ProgressiveStalemateInsideSeries(t *testing.T) {
 
 func TestP6_EnPassantOnlyOnFirstPly(t *testing.T) {
 	// Black double-stepped d7-d5 and f7-f5 in its last series (White's series 9 now).
-	const fen = "4k3/8/8/3pPpP1/8/8/8/4K3 w - d6,f6 0 5"
+	const fen = "4k3/8/8/3pPpP1/8/8/8/4K3 w - d6,f6 0 9"
 	g := game(t, Scottish, fen, "exd6")
 	s := g.State()
 	_, err := turn.Find(g.Variant(), s, engine.G5, engine.F6, engine.NoPieceType, false)
 	wantRule(t, err, "P6")
 	// A pawn that advanced twice in its series cannot be taken.
-	g = game(t, Italian, "4k3/2p5/8/1P6/8/8/8/4K3 b - - 0 1", "c5 c4")
+	g = game(t, Italian, "4k3/2p5/8/1P6/8/8/8/4K3 b - - 0 2", "c5 c4")
 	if g.State().EnPassant() != 0 {
 		t.Errorf("e.p. targets %v after c5 c4", g.State().EnPassant().Squares())
 	}
-	g = game(t, Italian, "4k3/2p5/8/1P6/8/8/8/4K3 b - - 0 1", "c5 Kf7")
+	g = game(t, Italian, "4k3/2p5/8/1P6/8/8/8/4K3 b - - 0 2", "c5 Kf7")
 	if err := g.PlayMovetext("bxc6"); err != nil {
 		t.Errorf("bxc6 e.p. on the first ply: %v", err)
 	}
 }
 
-func TestP7_RepetitionAtSeriesStarts(t *testing.T) {
-	// The rooks shuttle: White's odd series leave its rook on a1 and b1 in turn, Black's even
-	// series bring its rook back. White's series 1, 5 and 9 start from the same position.
-	g := game(t, Scottish, "r6k/8/8/8/8/8/8/R6K w - - 0 1", "")
-	rook := func(c engine.Color, n int) string {
-		moves := [2][2]string{{"Rb1", "Ra1"}, {"Rb8", "Ra8"}}
-		out := ""
-		at := 0
-		if c == engine.White {
-			at = (n / 2) % 2 // White's rook starts series n on a1 (0) or b1 (1)
+// TestP7NoRepetition: repetition does not apply in progressive chess. The rooks shuttle:
+// White's odd series leave its rook on a1 and b1 in turn, Black's even series bring its rook
+// back, so White's series 1, 5 and 9 start from the same placement, and nothing is drawn.
+func TestP7NoRepetition(t *testing.T) {
+	for _, set := range []RuleSet{Italian, Scottish} {
+		g := game(t, set, "r6k/8/8/8/8/8/8/R6K w - - 0 1", "")
+		rook := func(c engine.Color, n int) string {
+			moves := [2][2]string{{"Rb1", "Ra1"}, {"Rb8", "Ra8"}}
+			out := ""
+			at := 0
+			if c == engine.White {
+				at = (n / 2) % 2 // White's rook starts series n on a1 (0) or b1 (1)
+			}
+			for i := 0; i < n; i++ {
+				out += moves[c][(at+i)%2] + " "
+			}
+			return out
 		}
-		for i := 0; i < n; i++ {
-			out += moves[c][(at+i)%2] + " "
+		for n := 1; n <= 8; n++ {
+			c := engine.Color((n + 1) % 2)
+			if o := g.Outcome(); o.Over() {
+				t.Fatalf("%s: over before series %d: %v", set, n, o)
+			}
+			if err := g.PlayMovetext(rook(c, n)); err != nil {
+				t.Fatalf("%s: series %d: %v", set, n, err)
+			}
 		}
-		return out
-	}
-	for n := 1; n <= 8; n++ {
-		c := engine.Color((n + 1) % 2)
 		if o := g.Outcome(); o.Over() {
-			t.Fatalf("over before series %d: %v", n, o)
-		}
-		if err := g.PlayMovetext(rook(c, n)); err != nil {
-			t.Fatalf("series %d: %v", n, err)
+			t.Errorf("%s: %v at the start of series 9", set, o)
 		}
 	}
-	wantOutcome(t, g, turn.Draw, turn.Repetition, "P7")
+}
+
+// TestP7TenQuietSeriesUnlessMate plays the cases of testdata/p7.txt: after ten quiet series
+// the draw waits while the side to move can mate with its coming series.
+func TestP7TenQuietSeriesUnlessMate(t *testing.T) {
+	for _, c := range readCases(t, "testdata/p7.txt") {
+		for _, set := range []RuleSet{Italian, Scottish} {
+			t.Run(set.String()+": "+c["name"], func(t *testing.T) {
+				g := game(t, set, c["start"], c["ten"])
+				if s := g.State(); s.Seq() != 10 || s.Quiet() != 10 || s.Ply() != 0 {
+					t.Fatalf("after the ten series: seq %d, quiet %d, ply %d", s.Seq(), s.Quiet(), s.Ply())
+				}
+				if got := g.Outcome().String(); got != c["after ten"] {
+					t.Fatalf("after ten series: %q, want %q", got, c["after ten"])
+				}
+				if c["eleventh"] == "" {
+					return
+				}
+				if err := g.PlayMovetext(c["eleventh"]); err != nil {
+					t.Fatal(err)
+				}
+				if got := g.Outcome().String(); got != c["outcome"] {
+					t.Errorf("after the eleventh series: %q, want %q", got, c["outcome"])
+				}
+				if len(g.Variant().Actions(g.State(), nil)) != 0 && g.Outcome().Over() {
+					t.Error("the game is over, yet actions are offered")
+				}
+			})
+		}
+	}
+	// The rules pages state the solver's bound.
+	bound := "1,000,000"
+	if TenSeriesMateNodes != 1_000_000 {
+		t.Fatalf("bound %d: the rules pages say %s", TenSeriesMateNodes, bound)
+	}
+	for _, text := range []string{ItalianRules, ScottishRules} {
+		if !strings.Contains(text, bound) {
+			t.Errorf("the rules text does not state the bound %s:\n%s", bound, text)
+		}
+	}
+}
+
+// readCases reads "key: value" lines into cases separated by blank lines ("#" lines are
+// comments).
+func readCases(t *testing.T, path string) []map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []map[string]string
+	cur := map[string]string{}
+	for n, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "#"):
+		case strings.TrimSpace(line) == "":
+			if len(cur) > 0 {
+				out = append(out, cur)
+				cur = map[string]string{}
+			}
+		default:
+			k, v, ok := strings.Cut(line, ":")
+			if !ok {
+				t.Fatalf("%s:%d: want key: value", path, n+1)
+			}
+			cur[k] = strings.TrimSpace(v)
+		}
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
 }
 
 func TestP7_TenQuietSeries(t *testing.T) {
-	g := game(t, Scottish, "r3k3/8/8/8/8/8/8/R3K2R w - - 0 1", "")
+	// White, to move after the ten series, has its king alone: it cannot mate (P7).
+	g := game(t, Scottish, "r3k3/8/8/8/8/8/8/4K3 w - - 0 1", "")
 	v := g.Variant()
 	rng := rand.New(rand.NewPCG(7, 7))
 	for g.State().Seq() < 10 {

@@ -186,6 +186,13 @@ func refAfter(st refState, m engine.Move, spend bool, next []refSlot, depth int,
 	var ep []engine.Square
 	if sl.side != us {
 		ep = passed()
+	} else {
+		// S4: the opponent, whose turn is skipped, is judged for mate all the same.
+		if q.InCheck() && len(enginetest.Plies(q, passed())) == 0 {
+			return 0
+		}
+		// S5: our double steps stay open to e.p. until the opponent's next turn.
+		return refCount(refState{p: q.WithTurn(sl.side), tokens: tokens, queue: queue, plies: sl.plies, pushed: pushed}, depth-1, swap)
 	}
 	return refCount(refState{p: q.WithTurn(sl.side), ep: ep, tokens: tokens, queue: queue, plies: sl.plies}, depth-1, swap)
 }

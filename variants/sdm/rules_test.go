@@ -2,6 +2,7 @@ package sdm
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -229,6 +230,48 @@ func TestS4_FirstPlyStalemateJudgedAtTurnEnd(t *testing.T) {
 	}
 }
 
+// TestS4MateOnSecondPlyOfDoubleMove: at the end of every turn the side just moved against is
+// judged for checkmate, also when its next turn is skipped (S4).
+func TestS4MateOnSecondPlyOfDoubleMove(t *testing.T) {
+	cases := []struct {
+		name, fen, movetext, want string
+		opts                      Options
+	}{
+		// White's next turn is skipped: the mate still ends the game.
+		{"the issue's game", "r5k1/5ppp/8/1N6/8/8/5PPP/6K1 w - - 0 20", "{spend} Nd4 h6,Ra1",
+			"Black wins: checkmate (S4)", DefaultOptions()},
+		// With tempo swap White moves next and is checkmated as in orthodox chess.
+		{"tempo swap", "r5k1/5ppp/8/1N6/8/8/5PPP/6K1 w - - 0 20", "{spend} Nd4 h6,Ra1",
+			"Black wins: checkmate (O1)", Options{Tokens: 1, Swap: true}},
+		// A rook can interpose: only check, and Black plays on while White is skipped.
+		{"check only", "r5k1/5ppp/8/1N6/8/3R4/5PPP/6K1 w - - 0 20", "{spend} Nd4 h6,Ra1",
+			"Ongoing", DefaultOptions()},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := game(t, c.opts, c.fen, c.movetext)
+			if got := g.Outcome().String(); got != c.want {
+				t.Fatalf("outcome %q, want %q", got, c.want)
+			}
+			if !g.Outcome().Over() {
+				if s := g.State(); s.Mover() != engine.Black || !s.OpponentInCheck() {
+					t.Errorf("mover %v: want Black to play on with White in check", s.Mover())
+				}
+				return
+			}
+			if n := len(g.Variant().Actions(g.State(), nil)); n != 0 {
+				t.Errorf("%d actions after the mate, want none", n)
+			}
+			if err := g.PlayMovetext("Ra2"); !errors.Is(err, turn.ErrGameOver) {
+				t.Errorf("a ply after the mate: %v, want ErrGameOver", err)
+			}
+			if !strings.HasSuffix(g.Movetext(), "Ra1#") {
+				t.Errorf("movetext %q, want the mate marked", g.Movetext())
+			}
+		})
+	}
+}
+
 func TestS5_EnPassantAfterEitherPly(t *testing.T) {
 	// Black's Double Move d7-d5 (first ply) then f7-f5: White may take either pawn e.p.
 	const fen = "4k3/3p1p2/8/4P3/8/8/8/4K3 w - - 0 10"
@@ -243,10 +286,49 @@ func TestS5_EnPassantAfterEitherPly(t *testing.T) {
 	if g.State().EnPassant() != 0 {
 		t.Errorf("targets %v after d5,d4", g.State().EnPassant().Squares())
 	}
-	// Without tempo swap White is skipped and Black moves again: the rights have lapsed.
-	g = game(t, DefaultOptions(), fen, "{spend} Kd1 d5,f5 Ke7")
-	_, err := turn.Find(g.Variant(), g.State(), engine.E5, engine.D6, engine.NoPieceType, false)
-	wantRule(t, err, "S5")
+}
+
+// TestS5EnPassantAcrossSkippedTurn: a double step stays open to e.p. when the opponent's turn
+// after it is skipped: the opponent's next turn is its "next opportunity" (S5), as long as the
+// pawn has not moved again.
+func TestS5EnPassantAcrossSkippedTurn(t *testing.T) {
+	cases := []struct {
+		name, fen, movetext string
+		legal, illegal      []string // e.p. captures that White's first ply may and may not be
+	}{
+		{"the issue's game", "4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 10", "{spend} Kd1 Kf7,d5 Kg6",
+			[]string{"exd6"}, nil},
+		{"both plies of the Double Move", "4k3/3p1p2/8/4P3/8/8/8/4K3 w - - 0 10", "{spend} Kd1 d5,f5 Ke7",
+			[]string{"exd6", "exf6"}, nil},
+		{"a double step in each of Black's turns", "4k3/3p1p2/8/4P3/8/8/8/4K3 w - - 0 10", "{spend} Kd1 Ke7,d5 f5",
+			[]string{"exd6", "exf6"}, nil},
+		{"the pawn moved again", "4k3/3p1p2/8/4P3/8/8/8/4K3 w - - 0 10", "{spend} Kd1 Ke7,d5 d4",
+			nil, []string{"exd6"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, take := range c.legal {
+				g := game(t, DefaultOptions(), c.fen, c.movetext)
+				if s := g.State(); s.Mover() != engine.White || s.Ply() != 0 {
+					t.Fatalf("mover %v ply %d, want White's turn after the skip", s.Mover(), s.Ply())
+				}
+				if err := g.PlayMovetext(take); err != nil {
+					t.Errorf("%s: %v", take, err)
+				}
+			}
+			for _, take := range c.illegal {
+				g := game(t, DefaultOptions(), c.fen, c.movetext)
+				from, _ := engine.ParseSquare(take[:1] + "5")
+				to, _ := engine.ParseSquare(take[2:])
+				if _, err := turn.Find(g.Variant(), g.State(), from, to, engine.NoPieceType, false); !errors.Is(err, turn.ErrIllegal) {
+					t.Errorf("%s: %v, want it refused", take, err)
+				}
+				if ep := g.State().EnPassant(); ep != 0 {
+					t.Errorf("e.p. targets %v", ep.Squares())
+				}
+			}
+		})
+	}
 }
 
 func TestS6_FiftyMovesCountPliesNotSkips(t *testing.T) {

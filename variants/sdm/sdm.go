@@ -11,19 +11,25 @@
 //     turn is skipped. Option "swap" (tempo swap): no skip, the Double Move is the price.
 //     Pending effects resolve in order (turn.State keeps a queue of slots).
 //   - S4 A Double Move whose first ply mates ends the game; after a first ply that checks or
-//     stalemates, the second ply is played and the position judged when the turn ends.
+//     stalemates, the second ply is played and the position judged when the turn ends. At
+//     the end of every turn the side just moved against is judged for checkmate, also when
+//     its next turn is skipped (a mate on the second ply of a Double Move wins at once);
+//     stalemate is judged only when the stalemated side is due to move.
 //   - S5 E.p. on the first ply of the opponent's next turn against a pawn that double-stepped
 //     on either ply of a turn and has not moved again. When a side plays two turns in a row
-//     (the opponent's turn was skipped), only its latest turn's double steps can be taken.
+//     (the opponent's turn was skipped), the double steps of both its turns can be taken on
+//     the opponent's next turn ("on their next opportunity"), if the pawns have not moved
+//     again and the passed squares are empty.
 //   - S6 The fifty-move rule counts plies (100); a skipped turn is not a ply. Repetition as
 //     O2, judged at turn starts; the point in the turn includes tokens and pending schedule.
 //   - S7 A side's clock runs only while it has plies to make (turn.Clock); a skipped turn
 //     costs nothing.
 //
-// Checkmate and stalemate are judged for the side about to move (plus S4's mate on the first
-// ply of a Double Move). A side left in check whose turn is then skipped stays in check while
-// the opponent plays its next turn (a king is never captured) and must answer the check when
-// its own turn comes.
+// Checkmate and stalemate are judged for the side about to move, plus S4's mates: on the first
+// ply of a Double Move, and at the end of a turn against a side whose next turn is skipped. A
+// side left in check (not mated) whose turn is then skipped stays in check while the opponent
+// plays its next turn (a king is never captured) and must answer the check when its own turn
+// comes.
 //
 // Turn-perft counts a ply with a spend and the same ply without as two different turns, and
 // a skipped turn as no turn. A mate on the first ply of a Double Move wins the game but does
@@ -204,13 +210,21 @@ func (v Variant) Do(s turn.State, a turn.Action) turn.State {
 	if a.Spend {
 		t = v.spend(t, us)
 	}
+	mate := turn.Outcome{Result: turn.Win(us), Reason: turn.Checkmate, Rule: "S4"}
 	if t.Ply() < t.Plies() {
-		if t.OpponentMated() { // S4
-			return t.WithOutcome(turn.Outcome{Result: turn.Win(us), Reason: turn.Checkmate, Rule: "S4"})
+		if t.OpponentMated() { // S4: a mate on the first ply of a Double Move
+			return t.WithOutcome(mate)
 		}
 		return t
 	}
-	return advance(t, s.Number())
+	next := advance(t, s.Number())
+	// S4: at the end of every turn the side just moved against is judged for checkmate, also
+	// when its next turn is skipped (when it moves next, Outcome finds the mate as usual).
+	// Games under the rules of version 1 records did not (turn.State.Legacy).
+	if next.Mover() == us && !t.Legacy() && t.OpponentMated() {
+		return next.WithOutcome(mate)
+	}
+	return next
 }
 
 // spend takes a token from us and schedules its effects (S3).

@@ -19,13 +19,18 @@
 // the position (Key), undo, and ends outside the rules (resignation, agreement, time). Clock
 // keeps S7 time as pure logic with the caller's times.
 //
+// The end of a game has one vocabulary for the engine and every 8x8 variant, here: Result,
+// Reason and Outcome, ErrGameOver for an action after the end and ErrIllegal for one against
+// the rules. The engine only says what an outcome is read from (check, legal moves, material,
+// the clocks, the hash).
+//
 // # FEN
 //
 // A FEN given to a variant is the start of a turn. Its e.p. field may list several squares
 // separated by commas (e.g. "c6,e6"): pawns that double-stepped in the opponent's last turn.
 // What the fullmove number means is the variant's: the move number (orthodox, SDM, dice,
 // Marseillais, where fullmove 1 with White to move is the game's one-ply first turn), or the
-// series (progressive: n = 2f-1 with White to move, 2f with Black).
+// series number of the side to move, which is its length (progressive, P9).
 //
 // # Notation
 //
@@ -54,8 +59,11 @@
 // among the legal actions sorted by Action.Key, in the fewest bits that hold the count (none
 // for a forced action): a 40-turn Marseillais game takes about 80 characters. Decode replays
 // and checks every action; a bad or truncated string gives an error that says which byte or
-// which action, never a panic. Every version ever written keeps decoding (the catalogue's
-// testdata holds samples).
+// which action, never a panic. Every version ever written keeps decoding to the game it
+// recorded (the catalogue's testdata holds samples). Version 1 was written under the rules
+// before RULES.md changed S4, S5, O2, D7, P7 and P9: such a record is read under them, and a
+// game that today's rules would make another keeps them (State.Legacy, Game.Legacy); see
+// RecordVersion.
 //
 // # Turn-perft
 //

@@ -16,23 +16,17 @@ const StartFEN = engine.StartFEN
 // ("e3,d3"), each the square a pawn of the side not to move passed on its two-square advance
 // in its last turn. Each target must be on the right rank, with an enemy pawn just beyond and
 // nothing on it. The clock fields may be omitted (0 and 1). It returns the position (without
-// e.p. target), the e.p. targets and the fullmove number.
+// e.p. target), the e.p. targets and the fullmove number. Every error is an
+// *engine.FENError (wrapping engine.ErrFEN).
 func ParseFEN(fen string) (engine.Position, engine.Bitboard, int, error) {
-	fields := strings.Fields(fen)
-	if len(fields) != 4 && len(fields) != 6 {
-		return engine.Position{}, 0, 0, fmt.Errorf("fen: want 6 fields, got %d", len(fields))
-	}
-	epField := fields[3]
-	fields[3] = "-"
-	pos, err := engine.ParseFEN(strings.Join(fields, " "))
+	pos, epField, err := engine.ParseFENExceptEnPassant(fen)
 	if err != nil {
 		return engine.Position{}, 0, 0, err
 	}
-	fullmove := 1
-	if len(fields) == 6 {
-		fullmove, err = strconv.Atoi(fields[5])
-		if err != nil || fullmove < 1 {
-			return engine.Position{}, 0, 0, fmt.Errorf("fen field 6 (fullmove number): want a number from 1, got %q", fields[5])
+	fullmove := pos.FullmoveNumber()
+	if fields := strings.Fields(fen); len(fields) == 6 {
+		if n, err := strconv.Atoi(fields[5]); err != nil || n < 1 {
+			return engine.Position{}, 0, 0, fenError(6, "the fullmove number counts from 1, not %q", fields[5])
 		}
 	}
 	var ep engine.Bitboard
@@ -41,7 +35,7 @@ func ParseFEN(fen string) (engine.Position, engine.Bitboard, int, error) {
 		for _, name := range strings.Split(epField, ",") {
 			sq, err := engine.ParseSquare(name)
 			if err != nil {
-				return engine.Position{}, 0, 0, fmt.Errorf("fen field 4 (en passant): %w", err)
+				return engine.Position{}, 0, 0, fenError(4, "%q is not a square (the targets are squares separated by commas, or - for none)", name)
 			}
 			wantRank, beyond := 5, sq-8
 			if us == engine.Black {
@@ -49,18 +43,23 @@ func ParseFEN(fen string) (engine.Position, engine.Bitboard, int, error) {
 			}
 			switch {
 			case sq.Rank() != wantRank:
-				return engine.Position{}, 0, 0, fmt.Errorf("fen field 4 (en passant): %v is not on rank %d", sq, wantRank+1)
+				return engine.Position{}, 0, 0, fenError(4, "the target %v is not on rank %d, where a %v pawn passes on its two-square advance", sq, wantRank+1, us.Other())
 			case pos.PieceAt(beyond) != engine.NewPiece(us.Other(), engine.Pawn):
-				return engine.Position{}, 0, 0, fmt.Errorf("fen field 4 (en passant): no %v pawn on %v", us.Other(), beyond)
+				return engine.Position{}, 0, 0, fenError(4, "no %v pawn on %v, just beyond the target %v", us.Other(), beyond, sq)
 			case pos.PieceAt(sq) != engine.NoPiece:
-				return engine.Position{}, 0, 0, fmt.Errorf("fen field 4 (en passant): %v is not empty", sq)
+				return engine.Position{}, 0, 0, fenError(4, "the target %v is not empty", sq)
 			case ep.Has(sq):
-				return engine.Position{}, 0, 0, fmt.Errorf("fen field 4 (en passant): %v listed twice", sq)
+				return engine.Position{}, 0, 0, fenError(4, "the target %v is listed twice", sq)
 			}
 			ep |= engine.SquareBB(sq)
 		}
 	}
 	return pos, ep, fullmove, nil
+}
+
+// fenError returns an *engine.FENError for field.
+func fenError(field int, format string, args ...any) error {
+	return &engine.FENError{Field: field, Text: fmt.Sprintf(format, args...)}
 }
 
 // FormatFEN returns the FEN of s (at the start of a turn) with the given fullmove number: the

@@ -57,17 +57,21 @@ type Record struct {
 	Start   string   // FEN of the start ("" = the standard start)
 	Actions []Action // in order, rolls included
 	End     End      // resignation, agreement, time; NoEnd otherwise
+	// Legacy: the game follows the rules of game records of version 1 (State.Legacy), and its
+	// Start is read as version 1 read it (FENUpgrader).
+	Legacy bool
 }
 
 // Game is a game in progress: a variant, the states it went through and the actions that led
 // from one to the next. It judges repetition (O2), which needs the history, and an End.
 type Game struct {
 	v       Variant
-	start   string
+	start   string // as Record.Start: for a legacy game, the FEN as version 1 read it
 	states  []State
 	actions []Action
 	keys    map[uint64]int // turn-start keys seen, with their counts
 	end     End
+	legacy  bool // the rules of version 1 records (State.Legacy)
 }
 
 // NewGame starts a game of v from fen ("" = the standard start).
@@ -91,6 +95,30 @@ func NewGame(v Variant, fen string) (*Game, error) {
 	return g, nil
 }
 
+// newLegacyGame starts a game of v from fen as a record of version 1 meant it, under the rules
+// of that version (State.Legacy). The game keeps fen as its start, as version 1 wrote it.
+func newLegacyGame(v Variant, fen string) (*Game, error) {
+	now := fen
+	if up, ok := v.(FENUpgrader); ok && fen != "" {
+		var err error
+		if now, err = up.UpgradeFEN(fen); err != nil {
+			return nil, err
+		}
+	}
+	s, err := v.Start(now)
+	if err != nil {
+		return nil, err
+	}
+	s = s.asLegacy()
+	g := &Game{v: v, start: fen, states: []State{s}, keys: map[uint64]int{}, legacy: true}
+	g.note(s, 1)
+	return g, nil
+}
+
+// Legacy reports whether the game follows the rules of game records of version 1 (see
+// State.Legacy): a record of that version that today's rules would read as another game.
+func (g *Game) Legacy() bool { return g.legacy }
+
 // Replay plays the record's actions through v, checking each one. v must be the record's
 // variant with the record's options. The error names the action that fails.
 func Replay(v Variant, r Record) (*Game, error) {
@@ -100,7 +128,11 @@ func Replay(v Variant, r Record) (*Game, error) {
 	if v.Options() != r.Options {
 		return nil, fmt.Errorf("record with options %q replayed with options %q", r.Options, v.Options())
 	}
-	g, err := NewGame(v, r.Start)
+	newGame := NewGame
+	if r.Legacy {
+		newGame = newLegacyGame
+	}
+	g, err := newGame(v, r.Start)
 	if err != nil {
 		return nil, fmt.Errorf("record start: %w", err)
 	}
@@ -120,6 +152,11 @@ func Replay(v Variant, r Record) (*Game, error) {
 // turnStart reports whether s is where repetition is judged: the start of a turn, before any
 // roll.
 func turnStart(s State) bool { return s.ply == 0 && s.roll == (Dice{}) && !s.over.Over() }
+
+// counts reports whether the state that a led to counts toward repetition: a position reached
+// by a pass does not (D7), so that passes alone never repeat a position. (Under the rules of
+// version 1 records, it did.)
+func (g *Game) counts(a Action) bool { return a.Kind != Pass || g.legacy }
 
 func (g *Game) note(s State, d int) {
 	if turnStart(s) {
@@ -143,7 +180,8 @@ func (g *Game) Actions() []Action { return append([]Action(nil), g.actions...) }
 func (g *Game) Len() int { return len(g.actions) }
 
 // Outcome returns the outcome so far: an End, what the state shows, or a threefold
-// repetition of a turn start.
+// repetition of a turn start (O2: the start of the game and every turn start reached by a
+// ply count; one reached by a pass does not, D7).
 func (g *Game) Outcome() Outcome {
 	if g.end != NoEnd {
 		return g.end.Outcome()
@@ -152,10 +190,35 @@ func (g *Game) Outcome() Outcome {
 	if o := g.v.Outcome(s); o.Over() {
 		return o
 	}
+	if r, ok := g.v.(Repeater); ok && !r.Repeats() && !g.legacy {
+		return Outcome{}
+	}
 	if turnStart(s) && g.keys[s.Key()] >= 3 {
-		return Outcome{Draw, Repetition, g.v.Rule(Repetition)}
+		rule := g.v.Rule(Repetition)
+		if lr, ok := g.v.(LegacyRuler); ok && g.legacy {
+			rule = lr.LegacyRule(Repetition)
+		}
+		return Outcome{Draw, Repetition, rule}
 	}
 	return Outcome{}
+}
+
+// LegacyRuler is implemented by a variant whose rule numbers changed since game records of
+// version 1 were written: LegacyRule returns the number of the rule that decided r under the
+// rules of that time, for games that keep them (State.Legacy).
+type LegacyRuler interface {
+	LegacyRule(r Reason) string
+}
+
+// sameEnd reports whether two outcomes end a game the same way (the rule numbers aside, which
+// may have changed since a record was written).
+func sameEnd(a, b Outcome) bool { return a.Result == b.Result && a.Reason == b.Reason }
+
+// Repeater is implemented by a variant that says whether threefold repetition (O2) applies to
+// it; it applies to a variant without the method. Progressive chess says no (P7).
+type Repeater interface {
+	// Repeats reports whether a position can come back, so that repetition applies.
+	Repeats() bool
 }
 
 // Apply plays a if it is legal; the error says why not (ErrGameOver, *RuleError).
@@ -174,7 +237,9 @@ func (g *Game) Apply(a Action) error {
 func (g *Game) push(a Action, next State) {
 	g.states = append(g.states, next)
 	g.actions = append(g.actions, a)
-	g.note(next, 1)
+	if g.counts(a) {
+		g.note(next, 1)
+	}
 }
 
 // Undo takes back the last action and reports whether there was one. An End is taken back
@@ -187,7 +252,9 @@ func (g *Game) Undo() bool {
 	if len(g.actions) == 0 {
 		return false
 	}
-	g.note(g.State(), -1)
+	if g.counts(g.actions[len(g.actions)-1]) {
+		g.note(g.State(), -1)
+	}
 	g.states = g.states[:len(g.states)-1]
 	g.actions = g.actions[:len(g.actions)-1]
 	return true
@@ -211,10 +278,11 @@ func (g *Game) End() End { return g.end }
 // Record returns the game's record.
 func (g *Game) Record() Record {
 	return Record{Variant: g.v.ID(), Options: g.v.Options(), Start: g.start,
-		Actions: g.Actions(), End: g.end}
+		Actions: g.Actions(), End: g.end, Legacy: g.legacy}
 }
 
-// Start returns the FEN the game started from ("" for the standard start).
+// Start returns the FEN the game started from ("" for the standard start); for a legacy game,
+// as records of version 1 read it (see Record.Legacy).
 func (g *Game) Start() string { return g.start }
 
 // Resign ends the game by the resignation of c.

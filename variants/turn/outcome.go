@@ -7,19 +7,47 @@ import (
 	"github.com/plyground/plyground/engine"
 )
 
-// Result is the result of a game: the engine's, with its words (String) and PGN token.
-type Result = engine.Result
+// Result is the result of a game.
+type Result uint8
 
 // The results.
 const (
-	Ongoing   = engine.Ongoing
-	WhiteWins = engine.WhiteWins
-	BlackWins = engine.BlackWins
-	Draw      = engine.Draw
+	Ongoing Result = iota
+	WhiteWins
+	BlackWins
+	Draw
 )
 
+var resultNames = [...]string{"Ongoing", "White wins", "Black wins", "Draw"}
+
+// String returns the result in words: "White wins", "Draw", ...
+func (r Result) String() string {
+	if int(r) < len(resultNames) {
+		return resultNames[r]
+	}
+	return "result?"
+}
+
+// PGN returns the result as a PGN result token: "1-0", "0-1", "1/2-1/2" or "*".
+func (r Result) PGN() string {
+	switch r {
+	case WhiteWins:
+		return "1-0"
+	case BlackWins:
+		return "0-1"
+	case Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
 // Win returns the result of a win for c.
-func Win(c engine.Color) Result { return engine.Win(c) }
+func Win(c engine.Color) Result {
+	if c == engine.White {
+		return WhiteWins
+	}
+	return BlackWins
+}
 
 // Reason says why a game ended.
 type Reason uint8

@@ -204,7 +204,9 @@ func writeTag(b *strings.Builder, t Tag) {
 
 // ParsePGN reads the first game of a PGN text written by Game.PGN (or by hand in the same
 // notation) and replays it, checking every action. The Variant tag (default "orthodox") and
-// the Options tag choose the variant through open; FEN gives the start. Move numbers, NAGs,
+// the Options tag choose the variant through open; FEN gives the start (read as the variant
+// reads FENs today, unless the first move number shows a PGN written before the variant's
+// reading changed: see FENUpgrader). Move numbers, NAGs,
 // variations and other comments are skipped. Comments "{roll 3-5}" and "{spend}" and the
 // token "--" are read as described for ActionText and Movetext. Errors give line and column.
 func ParsePGN(text string, open Opener) (*Game, []Tag, error) {
@@ -234,10 +236,46 @@ func ParsePGN(text string, open Opener) (*Game, []Tag, error) {
 	if err != nil {
 		return nil, tags, fmt.Errorf("pgn: tag FEN: %w", err)
 	}
+	if old := olderStart(v, get("FEN", ""), g.State().Number(), toks[k:]); old != nil {
+		g = old
+	}
 	if err := g.playTokens(toks[k:]); err != nil {
 		return nil, tags, err
 	}
 	return g, tags, nil
+}
+
+// olderStart returns the game that starts from fen as a variant with a FENUpgrader read it
+// before (PGN written by an older version: a progressive FEN whose fullmove number was the
+// paired move number, P9), when the first move number of the movetext is that game's turn
+// number and not number, the turn number of the FEN as it is read now; else nil.
+func olderStart(v Variant, fen string, number int, toks []token) *Game {
+	up, ok := v.(FENUpgrader)
+	if !ok || fen == "" {
+		return nil
+	}
+	first := -1
+	for _, t := range toks {
+		if t.kind == tkSymbol || t.kind == tkOpen {
+			break
+		}
+		if t.kind == tkNumber {
+			first, _ = strconv.Atoi(strings.TrimRight(t.text, "."))
+			break
+		}
+	}
+	if first < 1 || first == number {
+		return nil
+	}
+	older, err := up.UpgradeFEN(fen)
+	if err != nil {
+		return nil
+	}
+	g, err := NewGame(v, older)
+	if err != nil || g.State().Number() != first {
+		return nil
+	}
+	return g
 }
 
 // PlayMovetext plays movetext in the game's notation from the current state: plies (SAN,

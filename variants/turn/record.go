@@ -9,9 +9,90 @@ import (
 	"slices"
 )
 
-// RecordVersion is the version byte that Encode writes. Every version ever written keeps
-// decoding (testdata/records holds samples of each).
-const RecordVersion = 1
+// RecordVersion is the newest version byte that Encode writes. Every version ever written
+// keeps decoding to the game it recorded (the catalogue's testdata/records-v<N>.txt holds
+// samples of each).
+//
+// Version 2 has the layout of version 1. It is read under today's rules. Version 1 was written
+// under the rules as they were before RULES.md changed S4, S5, O2, D7, P7 and P9, and an
+// action's index depends on the legal actions of its state, so Decode reads a version 1
+// record under those rules (State.Legacy), with its start FEN read as version 1 read it
+// (FENUpgrader). When the actions read so make the same game under today's rules (every
+// action legal, the same outcome), the game is today's; otherwise it stays a legacy game,
+// played on under the old rules, so that it remains the game that was recorded.
+//
+// Encode writes version 1 when that version reads the game back the same (a legacy game, or a
+// game whose actions mean the same under the old rules, from a start both versions read
+// alike), so that older versions of the program still open most records; version 2 otherwise.
+const RecordVersion = 2
+
+// FENUpgrader is implemented by a variant whose reading of a start FEN changed after game
+// records of version 1 were written (progressive chess, P9). UpgradeFEN returns the FEN that
+// the variant's Start reads today as the same start that version 1 read from fen.
+type FENUpgrader interface {
+	UpgradeFEN(fen string) (string, error)
+}
+
+// slot is one action of the record: its index among the legal actions of its state sorted by
+// Key, and how many legal actions there were.
+type slot struct{ idx, n int }
+
+// slotOf returns a's slot among acts.
+func slotOf(acts []Action, a Action) slot {
+	// The index in the list sorted by Key is the number of actions with a smaller key.
+	idx, k := 0, a.Key()
+	for _, x := range acts {
+		if x.Key() < k {
+			idx++
+		}
+	}
+	return slot{idx, len(acts)}
+}
+
+// slots numbers the game's actions among the legal actions of its own states.
+func (g *Game) slots() []slot {
+	out := make([]slot, len(g.actions))
+	var buf []Action
+	for i, a := range g.actions {
+		buf = g.v.Actions(g.states[i], buf[:0])
+		out[i] = slotOf(buf, a)
+	}
+	return out
+}
+
+// versionOneSlots numbers the game's actions as a record of version 1 does, when that version
+// decodes back to the same game: a legacy game in its own states; a game of today's rules in
+// the states of the same actions replayed under the old rules, if every action is legal there,
+// the game ends the same, and the start is read alike by both versions.
+func (g *Game) versionOneSlots() ([]slot, bool) {
+	if g.legacy {
+		return g.slots(), true
+	}
+	if _, ok := g.v.(FENUpgrader); ok && g.start != "" {
+		return nil, false
+	}
+	old, err := newLegacyGame(g.v, g.start)
+	if err != nil {
+		return nil, false
+	}
+	out := make([]slot, len(g.actions))
+	var buf []Action
+	for i, a := range g.actions {
+		s := old.State()
+		if buf = g.v.Actions(s, buf[:0]); !Contains(buf, a) || old.Outcome().Over() {
+			return nil, false
+		}
+		out[i] = slotOf(buf, a)
+		old.push(a, g.v.Do(s, a))
+	}
+	if g.end != NoEnd && old.Finish(g.end) != nil {
+		return nil, false
+	}
+	if !sameEnd(old.Outcome(), g.Outcome()) {
+		return nil, false
+	}
+	return out, true
+}
 
 // maxActions bounds the number of actions a record may hold.
 const maxActions = 1 << 16
@@ -44,9 +125,9 @@ type Opener func(id, options string) (Variant, error)
 var ErrRecord = errors.New("bad game record")
 
 // Encode returns the game's record as a compact URL-safe string (base64url without padding)
-// that Decode reads back. Layout of version 1, before base64:
+// that Decode reads back. Layout of versions 1 and 2 (see RecordVersion), before base64:
 //
-//	byte      version (1)
+//	byte      version (1 or 2)
 //	byte      variant code (0: followed by uvarint length and the ID)
 //	uvarint   length, then the option text
 //	uvarint   length, then the start FEN ("" = standard start)
@@ -59,8 +140,13 @@ var ErrRecord = errors.New("bad game record")
 // A dice roll is an action among the 36 possible rolls (6 bits); a pass forced by the roll
 // costs nothing.
 func (g *Game) Encode() string {
+	version := byte(1)
+	slots, ok := g.versionOneSlots()
+	if !ok {
+		version, slots = 2, g.slots()
+	}
 	var b []byte
-	b = append(b, RecordVersion)
+	b = append(b, version)
 	id := g.v.ID()
 	code := variantCode(id)
 	b = append(b, code)
@@ -73,17 +159,8 @@ func (g *Game) Encode() string {
 	b = binary.AppendUvarint(b, uint64(len(g.actions)))
 	var w bitWriter
 	w.buf = b
-	var buf []Action
-	for i, a := range g.actions {
-		buf = g.v.Actions(g.states[i], buf[:0])
-		// The index in the list sorted by Key is the number of actions with a smaller key.
-		idx, k := 0, a.Key()
-		for _, x := range buf {
-			if x.Key() < k {
-				idx++
-			}
-		}
-		w.write(uint64(idx), width(len(buf)))
+	for _, sl := range slots {
+		w.write(uint64(sl.idx), width(sl.n))
 	}
 	return base64.RawURLEncoding.EncodeToString(w.flush())
 }
@@ -125,13 +202,14 @@ func Decode(text string, open Opener) (*Game, error) {
 		return nil, fmt.Errorf("%w: empty", ErrRecord)
 	}
 	switch version {
-	case 1:
-		return decodeV1(&r, open)
+	case 1, 2:
+		return decode(&r, open, version)
 	}
 	return nil, fmt.Errorf("%w: byte 0: unknown version %d", ErrRecord, version)
 }
 
-func decodeV1(r *byteReader, open Opener) (*Game, error) {
+// decode reads the rest of a record of version 1 or 2 (the same layout).
+func decode(r *byteReader, open Opener, version byte) (*Game, error) {
 	at := r.pos
 	code, ok := r.byte()
 	if !ok {
@@ -165,9 +243,19 @@ func decodeV1(r *byteReader, open Opener) (*Game, error) {
 	if !ok {
 		return nil, r.errorf(at, "start position", "truncated")
 	}
-	g, err := NewGame(v, start)
+	newGame := NewGame
+	if version == 1 {
+		newGame = newLegacyGame
+	}
+	g, err := newGame(v, start)
 	if err != nil {
 		return nil, r.errorf(at, "start position", "%v", err)
+	}
+	// A version 1 record is read under the old rules (g) and, alongside, under today's (now)
+	// as long as its actions stay legal there.
+	var now *Game
+	if g.legacy {
+		now, _ = g.todayStart()
 	}
 	at = r.pos
 	endByte, ok := r.byte()
@@ -222,6 +310,14 @@ func decodeV1(r *byteReader, open Opener) (*Game, error) {
 			}
 		}
 		g.push(a, g.v.Do(s, a))
+		if now != nil {
+			t := now.State()
+			if buf = g.v.Actions(t, buf[:0]); !Contains(buf, a) || now.Outcome().Over() {
+				now = nil
+			} else {
+				now.push(a, g.v.Do(t, a))
+			}
+		}
 	}
 	if rest := 8*len(br.data) - br.pos; rest >= 8 {
 		return nil, fmt.Errorf("%w: %d bytes of trailing data after %d actions", ErrRecord, rest/8, count)
@@ -235,7 +331,24 @@ func decodeV1(r *byteReader, open Opener) (*Game, error) {
 			return nil, fmt.Errorf("%w: end: %v", ErrRecord, err)
 		}
 	}
+	// The same game under today's rules (every action legal, the same end and outcome) is
+	// today's game; otherwise the record keeps the old rules.
+	if now != nil && (end == NoEnd || now.Finish(end) == nil) && sameEnd(now.Outcome(), g.Outcome()) {
+		return now, nil
+	}
 	return g, nil
+}
+
+// todayStart starts, under today's rules, the game that the legacy game g started.
+func (g *Game) todayStart() (*Game, error) {
+	start := g.start
+	if up, ok := g.v.(FENUpgrader); ok && start != "" {
+		var err error
+		if start, err = up.UpgradeFEN(start); err != nil {
+			return nil, err
+		}
+	}
+	return NewGame(g.v, start)
 }
 
 type byteReader struct {

@@ -45,6 +45,13 @@ type ThinkOptions struct {
 	Seed  uint64           // seeds the level's imprecision
 	Now   func() time.Time // the clock for time budgets (nil: time.Now)
 	Stop  *atomic.Bool     // set to stop thinking at once (the best so far is played)
+	Depth int              // if > 0, bounds the iterations (replaces the level's depth)
+	// Disable switches search techniques off, for measuring them (0: all on).
+	Disable search.Technique
+	// Progress, if set, is called after each iteration of the search of the turn's first
+	// ply (not for progressive series) with the depth, score (as the search sees it: in dice
+	// chess on the squashed scale), nodes and line so far.
+	Progress func(search.Progress[Action])
 }
 
 // Thought is the computer's choice: the actions that complete the current turn, in order,
@@ -68,8 +75,9 @@ func (p *Player) Think(game *Game, o ThinkOptions) (Thought, error) {
 	}
 	var hist []uint64
 	states := game.states
-	for _, st := range states[:len(states)-1] {
-		if turnStart(st) {
+	for i, st := range states[:len(states)-1] {
+		// As for Game.Outcome, a position reached by a pass is no repetition (D7).
+		if turnStart(st) && (i == 0 || game.counts(game.actions[i-1])) {
 			hist = append(hist, p.g.Key(st))
 		}
 	}
@@ -91,6 +99,9 @@ func (p *Player) budget(o ThinkOptions) (search.Level, search.Budget) {
 	}
 	if o.Time > 0 {
 		lv.Time = o.Time
+	}
+	if o.Depth > 0 {
+		lv.Depth = o.Depth
 	}
 	b := lv.Budget(o.Now)
 	b.Stop = o.Stop
@@ -117,7 +128,12 @@ func (p *Player) think(s State, hist []uint64, o ThinkOptions) (Thought, error) 
 	seq := s.seq
 	for i := 0; ; i++ {
 		opts := search.Options{Budget: b, Noise: lv.Noise, Seed: o.Seed + uint64(i)*0x9e37, History: hist,
-			Contempt: contempt}
+			Contempt: contempt, Disable: o.Disable}
+		if i == 0 {
+			p.x.OnProgress(o.Progress)
+		} else {
+			p.x.OnProgress(nil)
+		}
 		if p.g.dice {
 			opts.ChanceWin = diceWin
 		}

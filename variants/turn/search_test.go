@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/engine/search"
@@ -31,7 +32,7 @@ func start(t testing.TB, v turn.Variant, fen string) turn.State {
 }
 
 // afterE4E5Nf6 is progressive chess after 1.e4 2.e5 Nf6: White's series 3.
-const afterE4E5Nf6 = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+const afterE4E5Nf6 = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3"
 
 // TestP4_SolveSeriesExample checks the example in both rule sets: after 1.e4 2.e5 Nf6
 // White mates with a three-ply series. The series is replayed through the rules (Apply), which
@@ -293,7 +294,10 @@ func TestThinkDeterministic(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			th, err := turn.NewPlayer(g.Variant(), 14).Think(g, turn.ThinkOptions{Level: 3, Nodes: 8000, Seed: 9})
+			// A clock that stands still: the level's time cap never binds, so that only the
+			// node budget ends the search and a loaded machine cannot change the answer.
+			still := func() time.Time { return time.Unix(0, 0) }
+			th, err := turn.NewPlayer(g.Variant(), 14).Think(g, turn.ThinkOptions{Level: 3, Nodes: 8000, Seed: 9, Now: still})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,10 +1,6 @@
 package turn
 
-import (
-	"sync"
-
-	"github.com/plyground/plyground/engine"
-)
+import "github.com/plyground/plyground/engine"
 
 // Slot is one scheduled turn: the side that moves and how many plies it may make; Plies 0
 // means the turn is skipped (SDM, S3).
@@ -38,6 +34,7 @@ type State struct {
 	roll    Dice            // this turn's roll (dice); zero until rolled
 	first   bool            // the game's first turn (Marseillais M1)
 	active  bool            // this turn has made a capture or a pawn move
+	legacy  bool            // the game follows the rules of records of version 1 (see Legacy)
 }
 
 // Setup describes the start of a turn for NewState.
@@ -102,6 +99,23 @@ func (s State) Quiet() int { return int(s.quiet) }
 
 // First reports whether this is the game's first turn.
 func (s State) First() bool { return s.first }
+
+// Legacy reports whether the game follows the rules under which game records of version 1 were
+// written, before RULES.md changed S4, S5, O2, D7 and P7 (see RecordVersion): a record of that
+// version that today's rules would read as another game is replayed, and played on, under them.
+// Such a state differs in these points only:
+//   - Key counts an e.p. target whenever one is set, takeable or not (O2 before);
+//   - EndTurn drops the mover's double steps when the same side moves again (S5 before);
+//   - the variants that changed read it: SDM does not judge the skipped side for mate at the
+//     end of a turn (S4), progressive chess keeps repetition and draws after ten quiet series
+//     at once (P7), and Game counts positions reached by a pass toward repetition (D7).
+func (s State) Legacy() bool { return s.legacy }
+
+// asLegacy returns s following the rules of version 1 records.
+func (s State) asLegacy() State {
+	s.legacy = true
+	return s
+}
 
 // Ended returns the outcome decided by the last action, if any (a mate inside a double move,
 // a captured king); the variant's Outcome adds the outcomes read from the position.
@@ -209,8 +223,8 @@ func (s *State) appendEnPassantByHand(buf []engine.Move, sq engine.Square) []eng
 		if from == engine.NoSquare || s.pos.PieceAt(from) != engine.NewPiece(us, engine.Pawn) {
 			continue
 		}
-		m, ok := enPassantMove(us, from, sq)
-		if !ok {
+		m := engine.EnPassantMove(from, sq)
+		if m == engine.NullMove {
 			continue
 		}
 		after := s.pos.Play(m)
@@ -219,103 +233,6 @@ func (s *State) appendEnPassantByHand(buf []engine.Move, sq engine.Square) []eng
 		}
 	}
 	return buf
-}
-
-// enPassantMoves holds the engine's e.p. Move values, which depend only on the squares; they
-// are read once, on first use (not at start-up), from small positions in which the capture
-// is legal.
-var enPassantMoves = sync.OnceValue(func() map[[2]engine.Square]engine.Move {
-	out := map[[2]engine.Square]engine.Move{}
-	for _, us := range []engine.Color{engine.White, engine.Black} {
-		rank, dir := 4, 1
-		if us == engine.Black {
-			rank, dir = 3, -1
-		}
-		for f := 0; f < 8; f++ {
-			for _, df := range []int{-1, 1} {
-				from := engine.NewSquare(f, rank)
-				to := engine.NewSquare(f+df, rank+dir)
-				if to == engine.NoSquare {
-					continue
-				}
-				kings := "K7/8/8/8/8/8/8/7k"
-				if us == engine.Black {
-					kings = "k7/8/8/8/8/8/8/7K"
-				}
-				p, err := engine.ParseFEN(epFEN(kings, us, from, to))
-				if err != nil {
-					continue
-				}
-				for _, m := range p.LegalMoves(nil) {
-					if m.Kind() == engine.EnPassant && m.From() == from && m.To() == to {
-						out[[2]engine.Square{from, to}] = m
-					}
-				}
-			}
-		}
-	}
-	return out
-})
-
-func enPassantMove(us engine.Color, from, to engine.Square) (engine.Move, bool) {
-	m, ok := enPassantMoves()[[2]engine.Square{from, to}]
-	return m, ok
-}
-
-// epFEN returns a FEN with the two kings of kings, us's pawn on from and the enemy pawn that
-// just double-stepped past to, us to move.
-func epFEN(kings string, us engine.Color, from, to engine.Square) string {
-	var board [64]byte
-	for i := range board {
-		board[i] = '.'
-	}
-	r := 7
-	f := 0
-	for _, c := range kings {
-		switch {
-		case c == '/':
-			r--
-			f = 0
-		case c >= '1' && c <= '8':
-			f += int(c - '0')
-		default:
-			board[r*8+f] = byte(c)
-			f++
-		}
-	}
-	captured := to - 8
-	side := "w"
-	mine, theirs := byte('P'), byte('p')
-	if us == engine.Black {
-		captured = to + 8
-		side = "b"
-		mine, theirs = 'p', 'P'
-	}
-	board[from] = mine
-	board[captured] = theirs
-	var b []byte
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			c := board[r*8+f]
-			if c == '.' {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b = append(b, byte('0'+empty))
-				empty = 0
-			}
-			b = append(b, c)
-		}
-		if empty > 0 {
-			b = append(b, byte('0'+empty))
-		}
-		if r > 0 {
-			b = append(b, '/')
-		}
-	}
-	return string(b) + " " + side + " - " + to.String() + " 0 1"
 }
 
 // HasLegalPly reports whether LegalPlies would return any ply.
@@ -390,26 +307,26 @@ func (s State) WithEnPassant(ep engine.Bitboard) State {
 
 // EndTurn closes the current turn and opens the next one: side moves, with plies plies, shown
 // with number. The pawns that double-stepped during the closing turn and did not move again
-// become e.p. targets when the other side moves next; every other e.p. right lapses. The
-// count of quiet turns, the roll, the skip count and the first-turn flag are updated.
+// become e.p. targets when the other side moves next (if the square each passed is empty);
+// every other e.p. right lapses. When the same side moves again (SDM: the other side's turn
+// was skipped), those pawns stay e.p. targets for the other side's next turn, as long as they
+// do not move again (S5: "on their next opportunity"). The count of quiet turns, the roll, the
+// skip count and the first-turn flag are updated.
 func (s State) EndTurn(side engine.Color, plies, number int) State {
 	us := s.pos.Turn()
 	var ep engine.Bitboard
 	if side != us {
 		for b := s.pushed; b != 0; b &= b - 1 {
-			sq := b.First()
-			passed := sq - 8
-			if us == engine.Black {
-				passed = sq + 8
-			}
-			if s.pos.PieceAt(passed) == engine.NoPiece {
+			if passed := passedSquare(b.First(), us); s.pos.PieceAt(passed) == engine.NoPiece {
 				ep |= engine.SquareBB(passed)
 			}
 		}
+		s.pushed = 0
+	} else if s.legacy {
+		s.pushed = 0 // S5 before: the rights lapsed with the skipped turn
 	}
 	s.pos = s.pos.WithTurn(side)
 	s.ep = ep
-	s.pushed = 0
 	s.ply = 0
 	s.plies = int16(plies)
 	s.number = int32(number)
@@ -495,13 +412,25 @@ func (s State) CaptureTargets() engine.Bitboard {
 }
 
 // Key returns a hash of what makes two points of a game "the same position" (O2): placement,
-// mover, castling rights, the e.p. targets that can be taken, the point in the turn (ply
-// index), the Sacrifice Tokens and the pending schedule. Turn numbers, clocks and the roll are
-// left out.
+// mover, castling rights, the e.p. targets on which an e.p. capture is legal now, the point in
+// the turn (ply index), the Sacrifice Tokens and the pending schedule. Turn numbers, clocks
+// and the roll are left out. As in FIDE 9.2, an e.p. target that no pawn can take changes
+// nothing: a double step nobody can take leaves the key of the position before it. The
+// mover's own double steps that an enemy pawn beside them could take when the other side moves
+// next are part of the key too (they differ from single steps to the same squares).
 func (s State) Key() uint64 {
 	h := s.pos.Hash()
-	if s.ep != 0 {
-		h ^= mix(1, uint64(s.CaptureTargets()))
+	if s.legacy {
+		if s.ep != 0 {
+			h ^= mix(1, uint64(s.CaptureTargets()))
+		}
+	} else if t := s.CaptureTargets(); t != 0 {
+		h ^= mix(1, uint64(t))
+	}
+	if s.pushed != 0 && !s.legacy {
+		if t := s.pendingTargets(); t != 0 {
+			h ^= mix(9, uint64(t))
+		}
 	}
 	if s.ply != 0 {
 		h ^= mix(2, uint64(s.ply))
@@ -517,6 +446,32 @@ func (s State) Key() uint64 {
 		h ^= mix(4, q<<8|uint64(s.nq))
 	}
 	return h
+}
+
+// passedSquare returns the square that the pawn of side c now on sq passed on its double step.
+func passedSquare(sq engine.Square, c engine.Color) engine.Square {
+	if c == engine.Black {
+		return sq + 8
+	}
+	return sq - 8
+}
+
+// pendingTargets returns the passed squares of the mover's pawns that double-stepped since the
+// other side last moved (in this turn, or in an earlier turn of the mover when the other side's
+// turn was skipped, S5) and that an enemy pawn beside them could take e.p. when the other side
+// moves next, if the passed square is still empty then.
+func (s State) pendingTargets() engine.Bitboard {
+	us := s.pos.Turn()
+	theirs := engine.NewPiece(us.Other(), engine.Pawn)
+	var out engine.Bitboard
+	for b := s.pushed; b != 0; b &= b - 1 {
+		sq := b.First()
+		f, r := sq.File(), sq.Rank()
+		if s.pos.PieceAt(engine.NewSquare(f-1, r)) == theirs || s.pos.PieceAt(engine.NewSquare(f+1, r)) == theirs {
+			out |= engine.SquareBB(passedSquare(sq, us))
+		}
+	}
+	return out
 }
 
 // mix is a splitmix64 finaliser over a tagged value.

@@ -11,6 +11,14 @@
 // example (39)), and a move of a capturable piece by "if it is captured, move this other piece
 // instead" (RULES.md N8).
 //
+// The planner thinks within a budget, like the 8x8 levels (engine/search): a number of
+// positions resolved and scored (which makes its orders reproducible) and a time read from an
+// injected clock (which binds only where positions take longer: a slow device, a board far
+// beyond what a game reaches), plus a stop flag. It ranks its moves before scoring any
+// (captures, pieces in danger, the approach to the enemy), so that a budget too small to score
+// them all scores the likeliest first; on a game's board the levels' node budgets are rarely
+// reached. Level gives the budgets of the three playing levels.
+//
 // Rule source: seed 003 and RULES.md section N (N3-N9 drive the evaluation); the bots use only
 // the exported API of package nec. Everything is deterministic: the strategies take a seed.
 //

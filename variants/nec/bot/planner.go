@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+	"sync/atomic"
+	"time"
 
 	"github.com/plyground/plyground/variants/nec"
 )
@@ -19,24 +21,45 @@ type Options struct {
 	Reach int64
 	// Seed breaks ties between orders of equal value.
 	Seed uint64
+	// Nodes bounds the positions the planner resolves and scores for one order (0: no bound).
+	// It makes an order reproducible: the same position and seed give the same order.
+	Nodes int64
+	// Time bounds the thinking of one order, by the clock Now (0: no bound). It binds only
+	// where the node budget takes longer (a slow device, a huge board); an order cut by time
+	// depends on the machine.
+	Time time.Duration
+	// Now is the clock of the time budget (nil: time.Now). The engine worker's clock also
+	// yields to its event loop now and then.
+	Now func() time.Time
+	// Stop, when set, ends the thinking at once: the best order found so far is played.
+	Stop *atomic.Bool
 }
 
+// MaxLevel is the strongest playing level (Level).
+const MaxLevel = 3
+
 // Level returns the options of a playing level from 1 (quick) to 3 (the most thorough);
-// levels out of range are clamped.
+// levels out of range are clamped. Like the 8x8 levels (engine/search), each level has a node
+// budget, which makes its orders reproducible, and a time cap, which binds only where the
+// nodes take longer (a slow device, a board far beyond what a game reaches).
 func Level(n int) Options {
 	switch {
 	case n <= 1:
-		return Options{Width: 4, Replies: 4, Reach: 5}
+		return Options{Width: 4, Replies: 4, Reach: 5, Nodes: 300, Time: 150 * time.Millisecond}
 	case n == 2:
-		return Options{Width: 8, Replies: 8, Reach: 7}
+		return Options{Width: 8, Replies: 8, Reach: 7, Nodes: 1000, Time: 400 * time.Millisecond}
 	}
-	return Options{Width: 12, Replies: 12, Reach: 8}
+	return Options{Width: 12, Replies: 12, Reach: 8, Nodes: 3000, Time: time.Second}
 }
 
 // Planner is the bot that looks one update ahead (see the package comment).
 type Planner struct {
 	o   Options
 	rng *rand.Rand
+	// Budget of the order being chosen.
+	nodes    int64
+	deadline time.Time
+	out      bool
 }
 
 // New returns a planner with options o.
@@ -50,7 +73,22 @@ func New(o Options) *Planner {
 	if o.Reach <= 0 {
 		o.Reach = DefaultReach
 	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
 	return &Planner{o: o, rng: rand.New(rand.NewPCG(o.Seed, 0x506c616e))}
+}
+
+// Thought is a planner's order with what it cost.
+type Thought struct {
+	// Order is the order; OK is false when the player passes (no piece can move).
+	Order nec.Order
+	OK    bool
+	// Nodes counts the positions resolved and scored.
+	Nodes int64
+	// Cut is set when the budget (nodes, time or Stop) ended the thinking before the planner
+	// had tried everything its options allow.
+	Cut bool
 }
 
 // candidate is one first move with its score against passing opponents.
@@ -58,63 +96,134 @@ type candidate struct {
 	m     nec.Move
 	mover nec.PieceID
 	score float64
+	// rank orders the candidates before any is scored (higher first): see prescore.
+	rank float64
 }
 
 // Order returns the planner's order for player on s; it passes only when no piece can move.
 func (pl *Planner) Order(s nec.State, player int) (nec.Order, bool) {
+	t := pl.Think(s, player)
+	return t.Order, t.OK
+}
+
+// Think chooses the planner's order for player on s within its budget. The moves are first
+// ranked without resolving anything (captures, pieces in danger, then the approach to the
+// enemy), so that when the budget cannot score them all, the likeliest are scored first.
+func (pl *Planner) Think(s nec.State, player int) Thought {
 	if s.End().Over || !s.Alive(player) {
-		return nec.Order{}, false
+		return Thought{}
 	}
-	// Phase 1: every single move, with the other players passing.
+	pl.nodes, pl.out = 0, false
+	if pl.o.Time > 0 {
+		pl.deadline = pl.o.Now().Add(pl.o.Time)
+	} else {
+		pl.deadline = time.Time{}
+	}
+	b := newBoard(s)
+	// Phase 1: every single move, with the other players passing, the best ranked first.
 	var cands []candidate
-	for _, pc := range s.Pieces() {
+	for _, pc := range b.pieces {
 		if pc.Owner != player {
 			continue
 		}
 		for _, m := range Moves(s, pc.ID, pl.o.Reach) {
-			o := single(player, m)
-			cands = append(cands, candidate{m: m, mover: pc.ID, score: pl.value(s, player, []nec.Order{o})})
+			cands = append(cands, candidate{m: m, mover: pc.ID})
 		}
 	}
 	if len(cands) == 0 {
-		return nec.Order{}, false
+		return Thought{}
+	}
+	prescore(b, player, cands)
+	noise := make([]float64, len(cands))
+	for i := range noise {
+		noise[i] = pl.rng.Float64() * 1e-6
 	}
 	for i := range cands {
-		cands[i].score += pl.rng.Float64() * 1e-6
+		cands[i].rank += noise[i]
 	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].rank > cands[j].rank })
+	// Phase 1 may spend up to half the node budget; phase 2 has the rest.
+	scored := len(cands)
+	if pl.o.Nodes > 0 {
+		scored = min(scored, int(max(pl.o.Nodes/2, int64(pl.o.Width))))
+	}
+	for i := 0; i < scored; i++ {
+		if !pl.spend() {
+			scored = i
+			break
+		}
+		cands[i].score = pl.value(s, player, []nec.Order{single(player, cands[i].m)}) + noise[i]
+	}
+	if scored == 0 {
+		// Out of budget before the first position: the best ranked move, as it is.
+		return Thought{Order: single(player, cands[0].m), OK: true, Nodes: pl.nodes, Cut: true}
+	}
+	cut := scored < len(cands)
+	cands = cands[:scored]
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
 
 	// Phase 2: the best ones as full orders, against each other player's replies.
 	replies := make([][]nec.Order, s.NumPlayers())
 	for q := range replies {
 		if q != player && s.Alive(q) {
-			replies[q] = pl.replies(s, q, player)
+			replies[q] = pl.replies(s, b, q, player)
 		}
 	}
 	best, bestVal, first := nec.Order{}, 0.0, true
-	for i := 0; i < len(cands) && i < pl.o.Width; i++ {
+	for i := 0; i < len(cands) && i < pl.o.Width && !pl.out; i++ {
 		for _, o := range variants(s, player, cands, i) {
-			total := pl.against(s, player, o, replies)
+			total, ok := pl.against(s, player, o, replies)
+			if !ok {
+				break
+			}
 			if first || total > bestVal {
 				best, bestVal, first = o, total, false
 			}
 		}
 	}
-	return best, true
+	if first {
+		// No full order was weighed: the best single move with its fallbacks.
+		best = withFallbacks(s, player, cands, 0, -1)
+	}
+	return Thought{Order: best, OK: true, Nodes: pl.nodes, Cut: cut || pl.out}
+}
+
+// spend accounts for one more position; it reports false, and stops the thinking, when the
+// budget is used up.
+func (pl *Planner) spend() bool {
+	switch {
+	case pl.out:
+	case pl.o.Nodes > 0 && pl.nodes >= pl.o.Nodes:
+		pl.out = true
+	case pl.o.Stop != nil && pl.o.Stop.Load():
+		pl.out = true
+	case !pl.deadline.IsZero() && !pl.o.Now().Before(pl.deadline):
+		pl.out = true
+	default:
+		pl.nodes++
+	}
+	return !pl.out
 }
 
 // against values order o of player against the replies of the other players: for each other
 // player, the mean of the worst and the average outcome over its replies (passing included),
-// the others passing; the differences to passing add up over the other players.
-func (pl *Planner) against(s nec.State, player int, o nec.Order, replies [][]nec.Order) float64 {
+// the others passing; the differences to passing add up over the other players. ok is false
+// when the budget ran out before every reply was weighed.
+func (pl *Planner) against(s nec.State, player int, o nec.Order, replies [][]nec.Order) (total float64, ok bool) {
+	if !pl.spend() {
+		return 0, false
+	}
 	base := pl.value(s, player, []nec.Order{o})
-	total := base
+	total = base
 	for q, rs := range replies {
 		if q == player || len(rs) == 0 {
 			continue
 		}
 		worst, sum := base, base // the first reply is passing
 		for _, r := range rs {
+			if !pl.spend() {
+				return 0, false
+			}
 			v := pl.value(s, player, []nec.Order{o, r})
 			worst = min(worst, v)
 			sum += v
@@ -122,7 +231,7 @@ func (pl *Planner) against(s nec.State, player int, o nec.Order, replies [][]nec
 		mean := sum / float64(len(rs)+1)
 		total += (worst+mean)/2 - base
 	}
-	return total
+	return total, true
 }
 
 // value resolves the orders on s and evaluates the result for player.
@@ -134,11 +243,81 @@ func (pl *Planner) value(s nec.State, player int, orders []nec.Order) float64 {
 	return evaluate(t, player)
 }
 
+// prescore ranks the candidate moves of player without resolving anything: captures first
+// (the most valuable target first, a capturable one before one that may dodge), then the
+// moves of pieces in danger (capturable, crowded or attacked by an enemy, the most valuable
+// first), then the moves that bring a piece closer to the enemy piece nearest to it.
+func prescore(b *board, player int, cands []candidate) {
+	index := make(map[nec.PieceID]int, len(b.pieces))
+	for i, pc := range b.pieces {
+		index[pc.ID] = i
+	}
+	// For each of the player's pieces, the nearest enemy piece (the approach term below).
+	type near struct {
+		sq   nec.Square
+		dist int64
+		ok   bool
+	}
+	nearest := make(map[nec.PieceID]near)
+	danger := make(map[nec.PieceID]bool)
+	for i, pc := range b.pieces {
+		if pc.Owner != player {
+			continue
+		}
+		n := near{}
+		for _, e := range b.pieces {
+			if e.Owner == player {
+				continue
+			}
+			d := chebyshev(pc.Sq, e.Sq)
+			if !n.ok || d < n.dist {
+				n = near{sq: e.Sq, dist: d, ok: true}
+			}
+		}
+		nearest[pc.ID] = n
+		attacked := false
+		for _, a := range b.attackers[i] {
+			attacked = attacked || b.pieces[a].Owner != player
+		}
+		danger[pc.ID] = pc.Capturable() || b.crowded[i] || attacked
+	}
+	for i := range cands {
+		c := &cands[i]
+		mover := b.pieces[index[c.mover]]
+		switch {
+		case c.m.Capture:
+			gain := 0.0
+			for _, t := range b.at[c.m.To] {
+				tp := b.pieces[t]
+				if tp.Owner == player {
+					continue
+				}
+				g := value(tp.Kind)
+				if tp.Capturable() {
+					g += 0.5
+				}
+				gain = max(gain, g)
+			}
+			c.rank = 2000 + 10*gain
+		case danger[c.mover]:
+			c.rank = 1000 + 10*value(mover.Kind)
+		default:
+			if n := nearest[c.mover]; n.ok && mover.Kind != nec.Pawn {
+				c.rank = float64(n.dist - chebyshev(c.m.To, n.sq))
+			}
+		}
+	}
+}
+
+// chebyshev is the distance between two squares in king steps.
+func chebyshev(a, b nec.Square) int64 {
+	return max(absInt(a.X-b.X), absInt(a.Y-b.Y))
+}
+
 // replies lists the orders player q is likely to submit, as seen by me: its captures (of my
 // pieces first, the most valuable first), and for each of its pieces that I attack, one move
 // away. Passing is always considered besides these.
-func (pl *Planner) replies(s nec.State, q, me int) []nec.Order {
-	b := newBoard(s)
+func (pl *Planner) replies(s nec.State, b *board, q, me int) []nec.Order {
 	type scored struct {
 		o nec.Order
 		v float64

@@ -1,4 +1,4 @@
-package main
+package worker
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/plyground/plyground/variants"
+	"github.com/plyground/plyground/variants/nec"
 	"github.com/plyground/plyground/variants/turn"
 )
 
@@ -36,9 +37,9 @@ func record(t testing.TB, id string, plies ...string) string {
 // TestThinkRequest checks the worker's answer to a think request: the actions of the whole
 // turn, as turn.Action texts that are legal in order.
 func TestThinkRequest(t *testing.T) {
-	e := newEngine(time.Now, 14)
+	e := NewEngine(time.Now, 14)
 	rec := record(t, "marseillais", "e2e4")
-	resp, ok := e.handle(`{"type":"think","id":3,"record":"` + rec + `","level":1,"seed":5}`)
+	resp, ok := e.Handle(`{"type":"think","id":3,"record":"` + rec + `","level":1,"seed":5}`)
 	if !ok || resp.Type != "result" || resp.ID != 3 || resp.Err != "" {
 		t.Fatalf("answer %+v", resp)
 	}
@@ -65,7 +66,7 @@ func TestThinkRequest(t *testing.T) {
 // TestBadRequests checks that bad messages get an error answer, never a panic, and that a
 // cancel has no answer.
 func TestBadRequests(t *testing.T) {
-	e := newEngine(time.Now, 12)
+	e := NewEngine(time.Now, 12)
 	for _, text := range []string{
 		``, `{`, `[]`, `{"type":"dance","id":1}`,
 		`{"type":"think","id":1,"record":"AQEAAAAA","level":0}`,
@@ -73,15 +74,15 @@ func TestBadRequests(t *testing.T) {
 		`{"type":"think","id":1,"record":"not a record","level":1}`,
 		`{"type":"think","id":2,"record":"AQQAAAAA","level":1}`, // dice: roll first
 	} {
-		resp, ok := e.handle(text)
+		resp, ok := e.Handle(text)
 		if !ok || resp.Err == "" {
 			t.Errorf("%q: answer %+v, want an error", text, resp)
 		}
 	}
-	if _, ok := e.handle(`{"type":"cancel","id":1}`); ok {
+	if _, ok := e.Handle(`{"type":"cancel","id":1}`); ok {
 		t.Error("a cancel was answered")
 	}
-	resp, _ := e.handle(`{"type":"think","id":2,"record":"AQQAAAAA","level":1}`)
+	resp, _ := e.Handle(`{"type":"think","id":2,"record":"AQQAAAAA","level":1}`)
 	if !strings.Contains(resp.Err, "roll") {
 		t.Errorf("dice before the roll: %q", resp.Err)
 	}
@@ -90,17 +91,17 @@ func TestBadRequests(t *testing.T) {
 // TestCancelStops checks that a cancel for the request under way stops it: the stop flag
 // set before the search begins is honoured at once (the clock-driven yield is the worker's).
 func TestCancelStops(t *testing.T) {
-	e := newEngine(time.Now, 14)
+	e := NewEngine(time.Now, 14)
 	calls := 0
 	e.now = func() time.Time {
 		calls++
 		if calls == 3 {
-			e.cancel(int(e.current.Load()))
+			e.Cancel(e.Current())
 		}
 		return time.Now()
 	}
 	start := time.Now()
-	resp, _ := e.handle(`{"type":"think","id":9,"record":"AQEAAAAA","level":5}`)
+	resp, _ := e.Handle(`{"type":"think","id":9,"record":"AQEAAAAA","level":5}`)
 	if resp.Err != "" || len(resp.Actions) != 1 {
 		t.Fatalf("answer %+v", resp)
 	}
@@ -110,16 +111,24 @@ func TestCancelStops(t *testing.T) {
 }
 
 // FuzzHandle feeds arbitrary messages to the worker: it must answer or ignore them, never
-// panic.
+// panic. Its clock runs 20 ms a reading, so that a bot on a large fuzzed board stops quickly.
 func FuzzHandle(f *testing.F) {
 	f.Add(`{"type":"think","id":1,"record":"AQEAAAAA","level":1}`)
 	f.Add(`{"type":"cancel","id":1}`)
 	f.Add(`{"type":"think","id":1,"record":"AQQAAAEE","level":1}`)
-	e := newEngine(time.Now, 10)
+	for _, n := range []int{2, 8} {
+		s, _ := nec.Setup(nec.Options{Players: n})
+		f.Add(necRequest(2, s, n-1, 3, 7))
+	}
+	var t0 time.Time
+	e := NewEngine(func() time.Time { t0 = t0.Add(20 * time.Millisecond); return t0 }, 10)
 	f.Fuzz(func(t *testing.T, text string) {
-		if r, err := parseRequest(text); err == nil && r.Type == "think" && r.Level > 2 {
+		if r, err := ParseRequest(text); err == nil && r.Type == "think" && r.Level > 2 {
 			return // keep the fuzzing fast: deep searches are tested elsewhere
 		}
-		e.handle(text)
+		resp, ok := e.Handle(text)
+		if ok && resp.Type != TypeResult {
+			t.Fatalf("answer of type %q", resp.Type)
+		}
 	})
 }

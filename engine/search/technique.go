@@ -1,0 +1,117 @@
+package search
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Technique is a set of the search's optional techniques. Options.Disable switches some off,
+// so that a match or a node count can measure what each one is worth; a search plays
+// correctly (if weaker or slower) with any of them off.
+type Technique uint32
+
+// The techniques.
+const (
+	// NullMove: let the opponent move twice (Passer games only); a side still above beta
+	// after that cuts the node.
+	NullMove Technique = 1 << iota
+	// Reductions: late moves, quiet or losing, are searched less deep (by a logarithmic
+	// table, less for moves with a good history, at PV nodes, for killers and counter
+	// moves), and searched again at full depth when they beat alpha.
+	Reductions
+	// LateMovePruning: near the horizon, after enough quiet moves have been tried, the
+	// remaining quiet moves (not checks) are skipped.
+	LateMovePruning
+	// Futility: a node whose evaluation is far above beta near the horizon returns it
+	// (reverse futility), and a quiet move that cannot bring the evaluation up to alpha is
+	// skipped.
+	Futility
+	// Razoring: a node whose evaluation is far below alpha near the horizon is decided by the
+	// quiescence search.
+	Razoring
+	// Aspiration: iterations search the root with a narrow window around the last score,
+	// widened when the score falls outside.
+	Aspiration
+	// CounterMoves: the quiet move that refuted the opponent's last move elsewhere is tried
+	// right after the killers.
+	CounterMoves
+	// HistoryMalus: the quiet moves tried before a cutoff lose history score (without it
+	// only the cutting move gains).
+	HistoryMalus
+	// InternalReduction: a node without a table action is searched one ply less deep.
+	InternalReduction
+	// QuiescenceTable: the quiescence search reads and writes the transposition table.
+	QuiescenceTable
+	// CheckExtension: a side in check is searched one ply deeper.
+	CheckExtension
+	// EvalCache: the static evaluation is kept in the transposition table.
+	EvalCache
+)
+
+var techniqueNames = []struct {
+	name string
+	t    Technique
+}{
+	{"null", NullMove},
+	{"lmr", Reductions},
+	{"lmp", LateMovePruning},
+	{"futility", Futility},
+	{"razor", Razoring},
+	{"aspiration", Aspiration},
+	{"counter", CounterMoves},
+	{"malus", HistoryMalus},
+	{"iir", InternalReduction},
+	{"qtt", QuiescenceTable},
+	{"check", CheckExtension},
+	{"evalcache", EvalCache},
+}
+
+// String returns the short names of the techniques in t, joined by commas.
+func (t Technique) String() string {
+	var names []string
+	for _, n := range techniqueNames {
+		if t&n.t != 0 {
+			names = append(names, n.name)
+		}
+	}
+	return strings.Join(names, ",")
+}
+
+// ParseTechniques reads a comma-separated list of technique names (null, lmr, lmp, futility,
+// razor, aspiration, counter, malus, iir, qtt, check, evalcache, or all).
+func ParseTechniques(s string) (Technique, error) {
+	var t Technique
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if f == "all" {
+			t |= ^Technique(0)
+			continue
+		}
+		found := false
+		for _, n := range techniqueNames {
+			if n.name == f {
+				t |= n.t
+				found = true
+			}
+		}
+		if !found {
+			return 0, fmt.Errorf("unknown search technique %q", f)
+		}
+	}
+	return t, nil
+}
+
+// lmrTable[d][n] is the reduction of the n-th move searched at remaining depth d.
+var lmrTable [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			lmrTable[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+}

@@ -1,0 +1,219 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/plyground/plyground/engine"
+)
+
+// techniqueSuite is a fixed set of positions (openings, middlegames with tactics, endgames)
+// for measuring the search by nodes, which depend on nothing but the code.
+var techniqueSuite = []string{
+	engine.StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1QBPPP/R3KB1R w KQ - 0 9",
+	"2r3k1/pp3ppp/4p3/3n4/3P4/P4N2/1P3PPP/2R3K1 w - - 0 25",
+}
+
+// suiteNodes returns the nodes of searching every suite position to depth with a fresh
+// searcher, with the techniques off switched off.
+func suiteNodes(t *testing.T, g Game[engine.Position, engine.Move], depth int, off Technique) int64 {
+	t.Helper()
+	var total int64
+	for _, fen := range techniqueSuite {
+		x := New(g, 18)
+		r, err := x.Search(mustFEN(t, fen), Options{Budget: Budget{Depth: depth}, Disable: off})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += r.Nodes
+	}
+	return total
+}
+
+// TestTechniquesSaveNodes shows that the techniques together save most of the nodes to reach
+// a depth on the suite, and the reductions and late move pruning each a large share. (The
+// share of one technique alone varies by more than ten percent from one depth to the next,
+// so TestTechniquesAreOn shows each at work instead.)
+func TestTechniquesSaveNodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches the suite four times")
+	}
+	const depth = 8
+	all := suiteNodes(t, NewOrthodox(), depth, 0)
+	none := suiteNodes(t, NewOrthodox(), depth, ^Technique(0))
+	t.Logf("depth %d: %d nodes with every technique, %d with none", depth, all, none)
+	if all*4 > none {
+		t.Errorf("every technique together saves too little: %d nodes, %d without", all, none)
+	}
+	for _, tc := range []Technique{Reductions, LateMovePruning} {
+		without := suiteNodes(t, NewOrthodox(), depth+1, tc)
+		with := suiteNodes(t, NewOrthodox(), depth+1, 0)
+		t.Logf("depth %d without %v: %d nodes, %d with", depth+1, tc, without, with)
+		if without*10 < with*12 {
+			t.Errorf("%v saves less than a sixth of the nodes: %d with it, %d without", tc, with, without)
+		}
+	}
+}
+
+// TestTechniquesAreOn shows each technique at work in searches of the suite: what it counts
+// (cutoffs, moves pruned or reduced, windows failed) is above zero with it and zero without.
+func TestTechniquesAreOn(t *testing.T) {
+	count := map[Technique]func(s searchStats) int64{
+		NullMove:          func(s searchStats) int64 { return s.nullCuts },
+		Futility:          func(s searchStats) int64 { return s.futile + s.rfpCuts },
+		Razoring:          func(s searchStats) int64 { return s.razorCuts },
+		LateMovePruning:   func(s searchStats) int64 { return s.lmpSkips },
+		Reductions:        func(s searchStats) int64 { return s.reduced },
+		Aspiration:        func(s searchStats) int64 { return s.aspirationFails },
+		CounterMoves:      func(s searchStats) int64 { return s.counterCuts },
+		InternalReduction: func(s searchStats) int64 { return s.internalReductions },
+		QuiescenceTable:   func(s searchStats) int64 { return s.qttCuts },
+	}
+	for tc, f := range count {
+		var with, without int64
+		for _, fen := range techniqueSuite {
+			for _, off := range []Technique{0, tc} {
+				x := New[engine.Position, engine.Move](NewOrthodox(), 16)
+				if _, err := x.Search(mustFEN(t, fen), Options{Budget: Budget{Depth: 7}, Disable: off}); err != nil {
+					t.Fatal(err)
+				}
+				if off == 0 {
+					with += f(x.stats)
+				} else {
+					without += f(x.stats)
+				}
+			}
+		}
+		if with == 0 || without != 0 {
+			t.Errorf("%v: counted %d times with it, %d without", tc, with, without)
+		}
+	}
+}
+
+// counting is orthodox chess that counts the evaluations.
+type counting struct {
+	*Orthodox
+	evals int
+}
+
+func (c *counting) Evaluate(p engine.Position) int {
+	c.evals++
+	return c.Orthodox.Evaluate(p)
+}
+
+// TestEvalCacheSavesEvaluations shows that the table keeps static evaluations: fewer are
+// computed for the same search (the nodes are the same).
+func TestEvalCacheSavesEvaluations(t *testing.T) {
+	with, without := &counting{Orthodox: NewOrthodox()}, &counting{Orthodox: NewOrthodox()}
+	a := suiteNodes(t, with, 7, 0)
+	b := suiteNodes(t, without, 7, EvalCache)
+	if a != b {
+		t.Errorf("the cache changed the search: %d nodes, %d without", a, b)
+	}
+	t.Logf("%d evaluations with the cache, %d without", with.evals, without.evals)
+	if with.evals*10 > without.evals*9 {
+		t.Errorf("the cache saves less than 10%% of the evaluations: %d, %d without", with.evals, without.evals)
+	}
+}
+
+// mateSuite are positions with a forced mate, and its length in plies.
+var mateSuite = []struct {
+	fen   string
+	plies int
+}{
+	{"r1bq2r1/b4pk1/p1pp1p2/1p2pP2/1P2P1PB/3P4/1PPQ2P1/R3K2R w - - 0 1", 3},
+	{"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 3},
+	{"1k5r/pP3ppp/3p2b1/1BN1n3/1Q2P3/P1B5/KP3P1P/7q w - - 1 1", 5},
+	{"3r1r1k/1p3p1p/p2p4/4n1NN/6bQ/1BPq4/P3p1PP/1R5K w - - 0 1", 5},
+	{"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 5},
+	{"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 3},
+	{"r3k2r/ppp2Npp/1b5n/4p2b/2B1P2q/BQP2P2/P5PP/RN5K w kq - 1 1", 5},
+}
+
+// TestO1_PruningKeepsMates checks that the pruning does not hide forced mates (O1): the search
+// with every technique finds each mate of the suite at its exact length (a quiet sacrifice,
+// as in the sixth position, may need a few plies more than its length: the reductions and
+// the pruning apply to the defence too).
+func TestO1_PruningKeepsMates(t *testing.T) {
+	for _, tc := range mateSuite {
+		x := New[engine.Position, engine.Move](NewOrthodox(), 18)
+		r, err := x.Search(mustFEN(t, tc.fen), Options{Budget: Budget{Depth: 12}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Score != Mate-tc.plies {
+			t.Errorf("%s: score %d (%v), want mate in %d plies", tc.fen, r.Score, r.Action, tc.plies)
+		}
+	}
+}
+
+// TestCheckExtensionFindsMatesSooner shows the check extension: mates by a series of checks
+// are found at a lower depth than without it.
+func TestCheckExtensionFindsMatesSooner(t *testing.T) {
+	found := func(p engine.Position, off Technique) int {
+		for d := 1; d <= 12; d++ {
+			x := New[engine.Position, engine.Move](NewOrthodox(), 16)
+			r, err := x.Search(p, Options{Budget: Budget{Depth: d}, Disable: off})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Score >= MateBound {
+				return d
+			}
+		}
+		return 99
+	}
+	for _, fen := range []string{mateSuite[2].fen, mateSuite[3].fen} {
+		p := mustFEN(t, fen)
+		with, without := found(p, 0), found(p, CheckExtension)
+		t.Logf("%s: mate found at depth %d, %d without the extension", fen, with, without)
+		if with >= without {
+			t.Errorf("%s: mate found at depth %d with the extension, %d without", fen, with, without)
+		}
+	}
+}
+
+// TestHistoryMalus checks the ordering statistics after a cutoff: the cutting quiet move
+// gains history and becomes the killer and the counter move; the quiet moves tried before it
+// lose history, unless the malus is off.
+func TestHistoryMalus(t *testing.T) {
+	for _, off := range []Technique{0, HistoryMalus} {
+		x := New[engine.Position, engine.Move](NewOrthodox(), 10)
+		x.off = off
+		x.moveKey[3] = 77
+		cut := Branch[engine.Move]{Action: engine.Move(5), Key: 100}
+		x.cutoff(1, 3, 6, cut, []uint16{200, 300})
+		if x.history[1][100] <= 0 || !x.hasKill[3][0] || x.killers[3][0] != cut.Action ||
+			!x.hasCount[1][77] || x.counters[1][77] != cut.Action {
+			t.Errorf("off %v: the cutting move is not rewarded", off)
+		}
+		failed := x.history[1][200] < 0 && x.history[1][300] < 0
+		if failed != (off == 0) {
+			t.Errorf("off %v: history of the failed moves %d %d", off, x.history[1][200], x.history[1][300])
+		}
+		if x.history[0][100] != 0 {
+			t.Errorf("the other side's history changed")
+		}
+	}
+}
+
+func TestParseTechniques(t *testing.T) {
+	got, err := ParseTechniques("null, lmr,,qtt")
+	if err != nil || got != NullMove|Reductions|QuiescenceTable {
+		t.Errorf("ParseTechniques: %v, %v", got, err)
+	}
+	if got.String() != "null,lmr,qtt" {
+		t.Errorf("String: %q", got.String())
+	}
+	if all, err := ParseTechniques("all"); err != nil || all&EvalCache == 0 {
+		t.Errorf("all: %v %v", all, err)
+	}
+	if _, err := ParseTechniques("nul"); err == nil {
+		t.Error("an unknown name is accepted")
+	}
+}
