@@ -44,48 +44,30 @@ func TestEntryV1Samples(t *testing.T) {
 		"unknown-fields.json": {"", [2]string{"Lee", "Max"}, [2]int{}, "*", "orthodox", 3,
 			"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R", "2026-03-08T09:00:00Z"},
 	}
-	files, err := filepath.Glob("testdata/entry-v1/*.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no samples: %v", err)
-	}
-	seen := map[string]bool{}
-	for _, f := range files {
-		name := filepath.Base(f)
-		seen[name] = true
-		t.Run(name, func(t *testing.T) {
-			w, ok := wants[name]
-			if !ok {
-				t.Fatalf("sample %s has no expectation in this test", name)
-			}
-			e, err := DecodeEntry(readFile(t, "entry-v1/"+name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if e.Kind != Kind8x8 || e.Variant != w.variant || len(e.Players) != 2 {
-				t.Errorf("kind %q variant %q with %d players, want 8x8 %s with 2", e.Kind, e.Variant, len(e.Players), w.variant)
-			}
-			if e.Title != w.title || e.Player(0).Name != w.names[0] || e.Player(1).Name != w.names[1] ||
-				e.Player(0).Level != w.levels[0] || e.Player(1).Level != w.levels[1] || e.Result != w.result {
-				t.Errorf("entry %+v, want %+v", e, w)
-			}
-			if got := e.Created.UTC().Format(time.RFC3339); got != w.created {
-				t.Errorf("created %s, want %s", got, w.created)
-			}
-			g, err := Open(e.Record)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g.Variant().ID() != w.variant || g.Len() != w.actions || placement(g) != w.placement || ResultOf(g) != w.result {
-				t.Errorf("game %s, %d actions, %s, %s; want %s, %d, %s, %s", g.Variant().ID(), g.Len(),
-					placement(g), ResultOf(g), w.variant, w.actions, w.placement, w.result)
-			}
-		})
-	}
-	for name := range wants {
-		if !seen[name] {
-			t.Errorf("expectation for %s, which is not in testdata/entry-v1", name)
+	forSamples(t, "entry-v1", wants, func(t *testing.T, name string, w want) {
+		e, err := DecodeEntry(readFile(t, "entry-v1/"+name))
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		if e.Kind != Kind8x8 || e.Variant != w.variant || len(e.Players) != 2 {
+			t.Errorf("kind %q variant %q with %d players, want 8x8 %s with 2", e.Kind, e.Variant, len(e.Players), w.variant)
+		}
+		if e.Title != w.title || e.Player(0).Name != w.names[0] || e.Player(1).Name != w.names[1] ||
+			e.Player(0).Level != w.levels[0] || e.Player(1).Level != w.levels[1] || e.Result != w.result {
+			t.Errorf("entry %+v, want %+v", e, w)
+		}
+		if got := e.Created.UTC().Format(time.RFC3339); got != w.created {
+			t.Errorf("created %s, want %s", got, w.created)
+		}
+		g, err := Open(e.Record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Variant().ID() != w.variant || g.Len() != w.actions || placement(g) != w.placement || ResultOf(g) != w.result {
+			t.Errorf("game %s, %d actions, %s, %s; want %s, %d, %s, %s", g.Variant().ID(), g.Len(),
+				placement(g), ResultOf(g), w.variant, w.actions, w.placement, w.result)
+		}
+	})
 }
 
 // TestEntryV2Samples loads every sample of version 2, of both kinds, checked against values
@@ -115,73 +97,55 @@ func TestEntryV2Samples(t *testing.T) {
 		"nec-people-and-bot.json": {KindNEC, "nec", "Friday night", []Player{{"Bo", 0}, {"Cy & <Dee>", 0}, {"", 3}}, "*", "2026-04-05T19:00:00Z", Clock{}, ""},
 		"nec-over.json":           {KindNEC, "nec", "", []Player{{"", 1}, {"", 1}}, ResultOver, "2026-04-06T10:03:00Z", Clock{}, ""},
 	}
-	files, _ := filepath.Glob("testdata/entry-v2/*.json")
-	if len(files) != len(wants) {
-		t.Errorf("%d samples, %d expectations", len(files), len(wants))
-	}
-	for _, f := range files {
-		name := filepath.Base(f)
-		t.Run(name, func(t *testing.T) {
-			w, ok := wants[name]
-			if !ok {
-				t.Fatalf("sample %s has no expectation in this test", name)
-			}
-			e, err := DecodeEntry(readFile(t, "entry-v2/"+name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if e.Kind != w.kind || e.Variant != w.variant || e.Title != w.title || !slices.Equal(e.Players, w.players) ||
-				e.Result != w.result || e.Clock != w.clock || e.Updated.Format(time.RFC3339Nano) != w.updated {
-				t.Errorf("entry %+v\nwant %+v", e, w)
-			}
-			if w.kind != Kind8x8 {
-				return
-			}
-			g, err := Open(e.Record)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if placement(g) != w.placement || ResultOf(g) != w.result || g.Variant().ID() != w.variant {
-				t.Errorf("game %s %s %s", g.Variant().ID(), placement(g), ResultOf(g))
-			}
-		})
-	}
+	forSamples(t, "entry-v2", wants, func(t *testing.T, name string, w want) {
+		e, err := DecodeEntry(readFile(t, "entry-v2/"+name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Kind != w.kind || e.Variant != w.variant || e.Title != w.title || !slices.Equal(e.Players, w.players) ||
+			e.Result != w.result || e.Clock != w.clock || e.Updated.Format(time.RFC3339Nano) != w.updated {
+			t.Errorf("entry %+v\nwant %+v", e, w)
+		}
+		if w.kind != Kind8x8 {
+			return
+		}
+		g, err := Open(e.Record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if placement(g) != w.placement || ResultOf(g) != w.result || g.Variant().ID() != w.variant {
+			t.Errorf("game %s %s %s", g.Variant().ID(), placement(g), ResultOf(g))
+		}
+	})
 }
 
 // TestNECV1Samples loads the Never-Ending Chess entries saved before envelope version 2
 // (their own envelope, under NECPrefix) as entries of kind nec, and a version 1 entry of
 // the 8x8 envelope under NECPrefix is not taken for one.
 func TestNECV1Samples(t *testing.T) {
-	wants := map[string]struct{ created, updated string }{
+	type want struct{ created, updated string }
+	wants := map[string]want{
 		"annvsbot2.json":   {"2026-02-14T17:30:12.345Z", "2026-02-14T19:05:13.579Z"},
 		"three-seats.json": {"2026-03-01T09:00:00Z", "2026-03-01T09:00:00Z"},
 		"bots_over.json":   {"2026-03-02T10:00:00Z", "2026-03-02T10:00:00Z"},
 	}
-	files, _ := filepath.Glob("testdata/nec-v1/*.json")
-	if len(files) != len(wants) {
-		t.Errorf("%d samples, %d expectations", len(files), len(wants))
-	}
-	for _, f := range files {
-		name := filepath.Base(f)
-		t.Run(name, func(t *testing.T) {
-			raw := readFile(t, "nec-v1/"+name)
-			id := strings.TrimSuffix(name, ".json")
-			it := load(NECPrefix+id, strings.TrimSpace(raw))
-			if it.Err != nil {
-				t.Fatal(it.Err)
-			}
-			e := it.Entry
-			w := wants[name]
-			if e.Kind != KindNEC || e.Variant != "nec" || e.ID != id || e.Result != "" || len(e.Players) != 0 || !e.InProgress() ||
-				e.Created.Format(time.RFC3339Nano) != w.created || e.Updated.Format(time.RFC3339Nano) != w.updated {
-				t.Errorf("entry %+v, want %+v", e, w)
-			}
-			// Read without its key, the text is no 8x8 entry.
-			if _, err := DecodeEntry(raw); err == nil {
-				t.Error("a Never-Ending Chess entry of the old envelope reads as an 8x8 game")
-			}
-		})
-	}
+	forSamples(t, "nec-v1", wants, func(t *testing.T, name string, w want) {
+		raw := readFile(t, "nec-v1/"+name)
+		id := strings.TrimSuffix(name, ".json")
+		it := load(NECPrefix+id, strings.TrimSpace(raw))
+		if it.Err != nil {
+			t.Fatal(it.Err)
+		}
+		e := it.Entry
+		if e.Kind != KindNEC || e.Variant != "nec" || e.ID != id || e.Result != "" || len(e.Players) != 0 || !e.InProgress() ||
+			e.Created.Format(time.RFC3339Nano) != w.created || e.Updated.Format(time.RFC3339Nano) != w.updated {
+			t.Errorf("entry %+v, want %+v", e, w)
+		}
+		// Read without its key, the text is no 8x8 entry.
+		if _, err := DecodeEntry(raw); err == nil {
+			t.Error("a Never-Ending Chess entry of the old envelope reads as an 8x8 game")
+		}
+	})
 }
 
 // TestEveryVersionHasSamples fails when a format version has no samples in testdata: a new
@@ -406,13 +370,7 @@ func TestSaveWritesWhatItReads(t *testing.T) {
 // Never-Ending Chess prefix): it writes back and reads back equal. testdata/fuzz holds the
 // inputs it found, which run as regular test cases.
 func FuzzDecodeEntry(f *testing.F) {
-	for _, dir := range []string{"entry-v1", "entry-v2", "nec-v1", "bad"} {
-		files, _ := os.ReadDir(filepath.Join("testdata", dir))
-		for _, fi := range files {
-			b, _ := os.ReadFile(filepath.Join("testdata", dir, fi.Name()))
-			f.Add(string(b))
-		}
-	}
+	addSamples(f, "entry-v1", "entry-v2", "nec-v1", "bad")
 	f.Fuzz(func(t *testing.T, raw string) {
 		for _, legacy := range Kinds {
 			e, err := decodeEntry(raw, legacy)

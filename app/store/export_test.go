@@ -139,52 +139,42 @@ func TestImportNeverOverwrites(t *testing.T) {
 // TestExportV1Samples imports every export sample of version 1: those written before
 // Never-Ending Chess games were exported, and after.
 func TestExportV1Samples(t *testing.T) {
-	wants := map[string]struct {
+	type want struct {
 		added    []string
 		restored int
 		kinds    map[Kind]int
-	}{
+	}
+	wants := map[string]want{
 		"two-games-one-damaged.json": {[]string{"k2x7mq4pzr5tbw3a", "foolsmate"}, 1, map[Kind]int{Kind8x8: 2}},
 		"empty.json":                 {nil, 0, map[Kind]int{}},
 		"with-nec.json":              {[]string{"nec-three", "foolsmate_v2", "k2x7mq4pzr5tbw3a", "annvsbot2"}, 1, map[Kind]int{Kind8x8: 2, KindNEC: 2}},
 	}
-	files, _ := filepath.Glob("testdata/export-v1/*.json")
-	if len(files) != len(wants) {
-		t.Errorf("%d samples, %d expectations", len(files), len(wants))
-	}
-	for _, f := range files {
-		name := filepath.Base(f)
-		t.Run(name, func(t *testing.T) {
-			w, ok := wants[name]
-			if !ok {
-				t.Fatalf("no expectation for %s", name)
+	forSamples(t, "export-v1", wants, func(t *testing.T, name string, w want) {
+		st, _ := newStore(t)
+		data, _ := os.ReadFile(filepath.Join("testdata/export-v1", name))
+		rep, err := st.Import(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(rep.Added, ",") != strings.Join(w.added, ",") || rep.Restored != w.restored || len(rep.Problems) != 0 {
+			t.Errorf("report %+v", rep)
+		}
+		items, _ := st.List()
+		if len(items) != len(w.added)+w.restored {
+			t.Errorf("%d entries listed", len(items))
+		}
+		kinds := map[Kind]int{}
+		for _, it := range items {
+			if it.Err == nil {
+				kinds[it.Entry.Kind]++
 			}
-			st, _ := newStore(t)
-			data, _ := os.ReadFile(f)
-			rep, err := st.Import(data)
-			if err != nil {
-				t.Fatal(err)
+		}
+		for k, n := range w.kinds {
+			if kinds[k] != n {
+				t.Errorf("%d games of kind %s, want %d", kinds[k], k, n)
 			}
-			if strings.Join(rep.Added, ",") != strings.Join(w.added, ",") || rep.Restored != w.restored || len(rep.Problems) != 0 {
-				t.Errorf("report %+v", rep)
-			}
-			items, _ := st.List()
-			if len(items) != len(w.added)+w.restored {
-				t.Errorf("%d entries listed", len(items))
-			}
-			kinds := map[Kind]int{}
-			for _, it := range items {
-				if it.Err == nil {
-					kinds[it.Entry.Kind]++
-				}
-			}
-			for k, n := range w.kinds {
-				if kinds[k] != n {
-					t.Errorf("%d games of kind %s, want %d", kinds[k], k, n)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // TestImportText reads an export file saved in UTF-16 (with a byte-order mark, in either

@@ -65,3 +65,42 @@ func snapshot(t testing.TB, mem *Memory) map[string]string {
 	}
 	return m
 }
+
+// forSamples runs check on every file of testdata/dir, each in a subtest with its expectation
+// from wants (by file name); it fails for a file without an expectation and for an
+// expectation without its file.
+func forSamples[W any](t *testing.T, dir string, wants map[string]W, check func(t *testing.T, name string, w W)) {
+	t.Helper()
+	files, err := os.ReadDir(filepath.Join("testdata", dir))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no samples in testdata/%s: %v", dir, err)
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		name := f.Name()
+		seen[name] = true
+		t.Run(name, func(t *testing.T) {
+			w, ok := wants[name]
+			if !ok {
+				t.Fatalf("sample %s/%s has no expectation in this test", dir, name)
+			}
+			check(t, name, w)
+		})
+	}
+	for name := range wants {
+		if !seen[name] {
+			t.Errorf("expectation for %s, which is not in testdata/%s", name, dir)
+		}
+	}
+}
+
+// addSamples adds every file of the testdata folders to a fuzz target's corpus.
+func addSamples(f *testing.F, dirs ...string) {
+	for _, dir := range dirs {
+		files, _ := os.ReadDir(filepath.Join("testdata", dir))
+		for _, fi := range files {
+			b, _ := os.ReadFile(filepath.Join("testdata", dir, fi.Name()))
+			f.Add(string(b))
+		}
+	}
+}

@@ -172,13 +172,7 @@ func TestParseTime(t *testing.T) {
 // FuzzGlance checks the quick look against the full reading: whenever an entry reads, the
 // look sees it readable, with its variant and last update.
 func FuzzGlance(f *testing.F) {
-	for _, dir := range []string{"entry-v1", "entry-v2", "nec-v1", "bad"} {
-		files, _ := os.ReadDir(filepath.Join("testdata", dir))
-		for _, fi := range files {
-			b, _ := os.ReadFile(filepath.Join("testdata", dir, fi.Name()))
-			f.Add(string(b))
-		}
-	}
+	addSamples(f, "entry-v1", "entry-v2", "nec-v1", "bad")
 	f.Add(`{"v":2,"kind":"8x8","id":"a","variant":"x","players":[{},{}],"notes":{"updated":"1999-01-01T00:00:00Z","a":["}",{"b":"]"}]},"created":"2026-01-01T00:00:00Z","updated":"2026-01-01T00:00:00Z","result":"*","record":"AQ"}`)
 	f.Fuzz(func(t *testing.T, raw string) {
 		for _, k := range Kinds {
