@@ -209,7 +209,7 @@ describe('home page and board', () => {
       assert.ok(c.pitch.length > 10, `${c.id} has a pitch`);
       if (c.id === 'nec') {
         assert.equal(c.squares, 0, 'no 8x8 diagram for Never-Ending Chess');
-        assert.deepEqual(c.links, ['/nec/new'], 'Never-Ending Chess is played on its own pages');
+        assert.deepEqual(c.links, ['/nec/new', '/rules/nec'], 'Never-Ending Chess is played on its own pages, and has a rules page');
         continue;
       }
       assert.equal(c.squares, 64, `${c.id} has a diagram`);
