@@ -122,8 +122,9 @@ strength-quick:
 
 # Fits the evaluation's weights (engine/search/tune_test.go): 600 games of the engine against
 # itself at 6,000 nodes a move, then the fit, which prints the weights for
-# engine/search/eval.go. The weights in use were fitted on games played with the former
-# weights (commit 2cbf541).
+# engine/search/eval.go. The weights in use came from two rounds: 600 games with the former
+# weights (commit 2cbf541, seed 1), then 600 more with the first fit (seed 2), the second fit
+# on both sets of positions.
 TUNEDATA := $(CURDIR)/.build/positions.txt
 tune:
 	mkdir -p .build
