@@ -38,6 +38,7 @@ func TestDamagedAddressSaysWhy(t *testing.T) {
 		{"two # signs", host + "/play##g=AQEAAAAA", "two # signs"},
 		{"bare g", host + "/play#g", "empty"},
 		{"cut record", host + "/play#g=AQEAAA", "damaged"},
+		{"bad escape in the query", host + "/play?variant=sdm&level=%z", "damaged"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

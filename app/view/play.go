@@ -171,8 +171,16 @@ func (p *Play) OnNav(ctx app.Context) {
 // saved at once. It needs no app.Context (OnInit calls it).
 func (p *Play) open(u *url.URL) (save bool) {
 	readTestHooks()
-	q, err := session.ParseGameQuery(u.Query())
 	p.loadErr = ""
+	// u.Query() drops a pair it cannot read (a cut-off escape) without a word, which would
+	// open another game than the address asks for.
+	vals, err := url.ParseQuery(u.RawQuery)
+	if err != nil {
+		p.loadErr = "This address is damaged (" + err.Error() + "): it may have been cut off when it was copied."
+		p.s = nil
+		return false
+	}
+	q, err := session.ParseGameQuery(vals)
 	if err != nil {
 		p.loadErr = "This address does not describe a game: " + err.Error() + "."
 		p.s = nil

@@ -50,6 +50,7 @@ describe('damaged addresses', () => {
       [`/play#G=${good}`, /G= where it should be g=/],
       [`/play##g=${good}`, /two # signs/],
       ['/play#g', /empty/],
+      ['/play?variant=sdm&level=%z', /address is damaged/],
     ];
     for (const [path, says] of cases) {
       const errs = [];
