@@ -32,18 +32,16 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 //   errors()                   the page's uncaught exceptions and console errors so far;
 //   close()                    close the browser and remove its profile.
 
-// chromiumTab drives Debian's Chromium through playwright-core.
-async function chromiumTab({ insecureCerts }) {
-  // ignoreHTTPSErrors alone leaves the service worker's script refused.
-  const context = await launch({ viewport, ignoreHTTPSErrors: insecureCerts, ...(insecureCerts && { args: [...args, '--ignore-certificate-errors'] }) });
-  const page = context.pages()[0] ?? (await context.newPage());
+// pageTab is the Tab of a playwright or puppeteer page (their page objects agree on what a
+// Tab needs): it collects the page's errors and closes with close.
+function pageTab(engine, page, close) {
   const errors = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
   });
   return {
-    engine: 'chromium',
+    engine,
     goto: (url) => page.goto(url),
     reload: () => page.reload(),
     url: async () => page.url(),
@@ -57,8 +55,16 @@ async function chromiumTab({ insecureCerts }) {
     },
     screenshot: (path) => page.screenshot({ path }),
     errors: async () => [...errors],
-    close: () => context.close(),
+    close,
   };
+}
+
+// chromiumTab drives Debian's Chromium through playwright-core.
+async function chromiumTab({ insecureCerts }) {
+  // ignoreHTTPSErrors alone leaves the service worker's script refused.
+  const context = await launch({ viewport, ignoreHTTPSErrors: insecureCerts, ...(insecureCerts && { args: [...args, '--ignore-certificate-errors'] }) });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return pageTab('chromium', page, () => context.close());
 }
 
 // firefoxTab drives Debian's Firefox ESR through puppeteer-core over WebDriver BiDi, in a
@@ -74,28 +80,7 @@ async function firefoxTab({ insecureCerts }) {
   try {
     const page = (await browser.pages())[0] ?? (await browser.newPage());
     await page.setViewport(viewport); // the first page does not get the default one
-    const errors = [];
-    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-    });
-    return {
-      engine: 'firefox',
-      goto: (url) => page.goto(url),
-      reload: () => page.reload(),
-      url: async () => page.url(),
-      evaluate: (fn, arg) => page.evaluate(fn, arg),
-      click: (x, y) => page.mouse.click(x, y),
-      async drag(points) {
-        await page.mouse.move(points[0].x, points[0].y);
-        await page.mouse.down();
-        for (const p of points.slice(1)) await page.mouse.move(p.x, p.y, { steps: 3 });
-        await page.mouse.up();
-      },
-      screenshot: (path) => page.screenshot({ path }),
-      errors: async () => [...errors],
-      close: () => browser.close(),
-    };
+    return pageTab('firefox', page, () => browser.close());
   } catch (err) {
     await browser.close();
     throw err;
