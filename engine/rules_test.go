@@ -387,32 +387,7 @@ func TestO2_FiftyMoveRule(t *testing.T) {
 }
 
 func TestO2_InsufficientMaterial(t *testing.T) {
-	tests := []struct {
-		fen  string
-		want bool
-	}{
-		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", true},
-		{"4k3/8/8/8/8/8/8/4KN2 w - - 0 1", true},
-		{"4k3/8/8/8/8/8/8/4KB2 w - - 0 1", true},
-		{"4kb2/8/8/8/8/8/8/4K3 w - - 0 1", true},
-		{"4kn2/8/8/8/8/8/8/4K3 b - - 0 1", true},
-		{"4kb2/8/8/8/8/8/8/4KB2 w - - 0 1", false}, // f8 and f1: opposite colours
-		{"4k1b1/8/8/8/8/8/8/4KB2 w - - 0 1", true}, // g8 and f1: both light
-		{"2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1", true}, // c8 and f1: both light
-		{"4kn2/8/8/8/8/8/8/4KN2 w - - 0 1", false},
-		{"4kn2/8/8/8/8/8/8/4KB2 w - - 0 1", false},
-		{"4k3/8/8/8/8/8/8/3BKB2 w - - 0 1", false},
-		{"4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", false},
-		{"4k3/8/8/8/8/8/8/4KR2 w - - 0 1", false},
-		{"4k3/8/8/8/8/8/8/4KQ2 w - - 0 1", false},
-		{"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false},
-	}
-	for _, tc := range tests {
-		p := mustFEN(t, tc.fen)
-		if got := p.InsufficientMaterial(); got != tc.want {
-			t.Errorf("%s: InsufficientMaterial = %v, want %v", tc.fen, got, tc.want)
-		}
-	}
+	// The positions of testdata/insufficient-material.txt: TestO2_InsufficientMaterialTable.
 	// The capture that leaves the bare kings.
 	if p := playUCI(t, mustFEN(t, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"), "e1e2"); !p.InsufficientMaterial() {
 		t.Errorf("after Kxe2: %s is not insufficient material", p.FEN())

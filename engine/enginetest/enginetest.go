@@ -2,10 +2,17 @@
 // position with en passant captures on targets the engine's own rules would not offer
 // (a pawn that double-stepped earlier in a multi-ply turn), and playing them. The turn
 // variants' tests count turns with it, written straight from RULES.md without package turn,
-// to check turn-perft. No program imports it.
+// to check turn-perft; and the table of insufficient-material positions (RULES.md O2) that the
+// engine's and orthodox chess's tests share. No program imports it.
 package enginetest
 
-import "github.com/plyground/plyground/engine"
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/plyground/plyground/engine"
+)
 
 // Plies returns the legal plies of p (mover to move) plus e.p. captures on targets ep.
 func Plies(p engine.Position, ep []engine.Square) []engine.Move {
@@ -58,3 +65,36 @@ func EnPassant(p engine.Position, sq engine.Square) []engine.Move {
 // Play plays m on p. It is p.Play(m): the engine plays an e.p. capture on any target, one it
 // does not know included.
 func Play(p engine.Position, m engine.Move) engine.Position { return p.Play(m) }
+
+// MaterialCase is one position of the insufficient-material table (RULES.md O2).
+type MaterialCase struct {
+	FEN  string
+	Draw bool // a dead draw by insufficient material
+}
+
+// InsufficientMaterial reads the table of engine/testdata/insufficient-material.txt from
+// path: one FEN a line, a tab, then "draw" or "play"; "#" starts a comment.
+func InsufficientMaterial(t testing.TB, path string) []MaterialCase {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []MaterialCase
+	for i, line := range strings.Split(string(b), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		if line = strings.TrimSpace(line); line == "" {
+			continue
+		}
+		fen, verdict, ok := strings.Cut(line, "\t")
+		verdict = strings.TrimSpace(verdict)
+		if !ok || (verdict != "draw" && verdict != "play") {
+			t.Fatalf("%s:%d: want a FEN, a tab and draw or play: %q", path, i+1, line)
+		}
+		out = append(out, MaterialCase{FEN: strings.TrimSpace(fen), Draw: verdict == "draw"})
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s: no positions", path)
+	}
+	return out
+}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/engine/enginetest"
 	"github.com/plyground/plyground/variants/turn"
 )
 
@@ -231,33 +232,13 @@ func TestO2_FiftyMoveRuleCountsPlies(t *testing.T) {
 }
 
 func TestO2_InsufficientMaterialOutcomes(t *testing.T) {
-	tests := []struct {
-		fen  string
-		draw bool
-	}{
-		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", true},
-		{"4k3/8/8/8/8/8/8/4KN2 w - - 0 1", true},
-		{"4k3/8/8/8/8/8/8/4KB2 w - - 0 1", true},
-		{"4kb2/8/8/8/8/8/8/4K3 w - - 0 1", true},
-		{"4kn2/8/8/8/8/8/8/4K3 b - - 0 1", true},
-		{"4kb2/8/8/8/8/8/8/4KB2 w - - 0 1", false}, // f8 and f1: opposite colours
-		{"4k1b1/8/8/8/8/8/8/4KB2 w - - 0 1", true}, // g8 and f1: both light
-		{"2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1", true}, // c8 and f1: both light
-		{"4kn2/8/8/8/8/8/8/4KN2 w - - 0 1", false},
-		{"4kn2/8/8/8/8/8/8/4KB2 w - - 0 1", false},
-		{"4k3/8/8/8/8/8/8/3BKB2 w - - 0 1", false},
-		{"4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", false},
-		{"4k3/8/8/8/8/8/8/4KR2 w - - 0 1", false},
-		{"4k3/8/8/8/8/8/8/4KQ2 w - - 0 1", false},
-		{"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false},
-	}
-	for _, tc := range tests {
+	for _, tc := range enginetest.InsufficientMaterial(t, "../../engine/testdata/insufficient-material.txt") {
 		want := turn.Outcome{}
-		if tc.draw {
+		if tc.Draw {
 			want = turn.Outcome{Result: turn.Draw, Reason: turn.Insufficient, Rule: "O2"}
 		}
-		if got := game(t, tc.fen, "").Outcome(); got != want {
-			t.Errorf("%s: outcome %v, want %v", tc.fen, got, want)
+		if got := game(t, tc.FEN, "").Outcome(); got != want {
+			t.Errorf("%s: outcome %v, want %v", tc.FEN, got, want)
 		}
 	}
 	// Automatic after the capture that leaves the bare kings.
