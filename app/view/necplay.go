@@ -73,6 +73,12 @@ type NECPlay struct {
 
 	// touched is set once the player moves the board; until then a new size refits it.
 	touched bool
+	// toAction is set when the player asked for the action ("Back to the action"): a new size
+	// then refits the action, not the phone's view of the player's own army.
+	toAction bool
+	// measured is set once the viewport element now drawn has been measured: the cover takes
+	// its place, and the one drawn after it may have another size.
+	measured bool
 
 	onResize, onWheel  app.Func
 	observer, observed app.Value
@@ -221,19 +227,22 @@ func (p *NECPlay) OnNav(ctx app.Context) {
 	}
 	showGame(ctx, p)
 	ctx.Page().SetTitle("Never-Ending Chess · %s", AppName)
-	p.sized = false
+	p.sized, p.measured = false, false
 	p.measureSoon(ctx)
 }
 
-// measureSoon measures the viewport once it is drawn.
+// measureSoon measures the viewport once it is drawn. It goes through the screen's own
+// context: ctx may be that of an element about to go (the cover's button).
 func (p *NECPlay) measureSoon(ctx app.Context) {
+	if p.ui != nil {
+		ctx = *p.ui
+	}
 	ctx.Async(func() {
 		for i := 0; i < 100; i++ {
 			time.Sleep(20 * time.Millisecond)
 			done := make(chan bool, 1)
 			ctx.Dispatch(func(ctx app.Context) {
-				p.measure(ctx)
-				done <- p.sized || p.g == nil
+				done <- p.measure(ctx) || p.g == nil
 			})
 			if <-done {
 				return
@@ -266,7 +275,7 @@ func (p *NECPlay) reset() {
 	p.ptrs = map[int][2]float64{}
 	p.drag, p.pinch = necDrag{}, necPinch{}
 	p.jump, p.jumpErr, p.orderText, p.orderErr = "", "", "", ""
-	p.busy, p.auto, p.share, p.touched = false, false, false, false
+	p.busy, p.auto, p.share, p.touched, p.toAction = false, false, false, false, false
 	p.thinking, p.botErr, p.histPage = 0, "", 0
 	p.autoGen++
 	p.gameGen++
@@ -275,11 +284,12 @@ func (p *NECPlay) reset() {
 	}
 }
 
-// measure reads the viewport's size.
-func (p *NECPlay) measure(ctx app.Context) {
+// measure reads the viewport's size and refits the camera to a new one; it reports whether
+// the viewport is in the page with a size.
+func (p *NECPlay) measure(ctx app.Context) bool {
 	vp := app.Window().GetElementByID(necViewportID)
 	if !vp.Truthy() {
-		return
+		return false
 	}
 	if p.observer != nil && p.observer.Truthy() && (p.observed == nil || !p.observed.Equal(vp)) {
 		if p.observed != nil {
@@ -290,21 +300,30 @@ func (p *NECPlay) measure(ctx app.Context) {
 	}
 	// Until web/nec.css applies, the element does not have its size yet.
 	if !app.Window().Call("getComputedStyle", vp).Call("getPropertyValue", "--nec-styled").Truthy() {
-		return
+		return false
 	}
 	w, h := vp.Get("clientWidth").Float(), vp.Get("clientHeight").Float()
 	if w <= 0 || h <= 0 {
-		return
+		return false
 	}
 	if p.sized && w == p.cam.w && h == p.cam.h {
-		ctx.PreventUpdate()
-		return
+		if p.measured {
+			ctx.PreventUpdate()
+		}
+		p.measured = true
+		return true
 	}
+	p.measured = true
 	p.cam = p.cam.resize(w, h)
 	p.sized = true
-	if !p.touched {
+	switch {
+	case p.touched:
+	case p.toAction:
+		p.backToAction()
+	default:
 		p.firstView()
 	}
+	return true
 }
 
 // shown returns the board shown and, when it is the board after an update, that update's
@@ -579,7 +598,7 @@ func (p *NECPlay) onKey(ctx app.Context, e app.Event) {
 		p.cam = p.cam.zoom(p.cam.w/2, p.cam.h/2, 1/1.4)
 	case "0", "Home":
 		p.backToAction()
-		p.touched = false
+		p.touched, p.toAction = false, true
 		e.PreventDefault()
 		return
 	default:
@@ -601,7 +620,7 @@ func (p *NECPlay) onZoom(f float64) app.EventHandler {
 
 func (p *NECPlay) onBack(ctx app.Context, e app.Event) {
 	p.backToAction()
-	p.touched, p.hover = false, nil
+	p.touched, p.toAction, p.hover = false, true, nil
 }
 
 func (p *NECPlay) onJump(ctx app.Context, e app.Event) {
@@ -785,11 +804,14 @@ func (p *NECPlay) onReveal(ctx app.Context, e app.Event) {
 	p.view = -1
 	p.tapped, p.hover = nil, nil
 	p.orderText, p.orderErr = "", ""
-	if !p.sized {
-		p.measureSoon(ctx) // the game opened behind the cover: the board was never drawn
-	} else if p.cam.w < necPhoneWidth {
+	if p.sized && p.cam.w < necPhoneWidth {
 		p.firstView() // a phone passed to the next person: its own army, at a touchable size
 	}
+	// The cover took the board's place: the board drawn now is a new element, of a size
+	// the screen has not measured (never, if the game opened behind the cover).
+	p.measured = false
+	p.measureSoon(ctx)
+	p.toAction = false
 }
 
 func (p *NECPlay) onContinue(ctx app.Context, e app.Event) {

@@ -50,9 +50,10 @@ export async function point(page, x, y) {
   };
 }
 
-// waitBoard waits until the board is drawn (measured).
+// waitBoard waits until the board is drawn in a viewport the screen has measured (after the
+// cover, the viewport is a new element: the camera may change once it is measured).
 export async function waitBoard(page) {
-  await page.waitForSelector('#nec-viewport svg.nec-svg', { timeout: 20000 });
+  await page.waitForSelector('#nec-viewport[data-measured="true"] svg.nec-svg', { timeout: 20000 });
 }
 
 // clickSquare clicks square (x, y) of the board.

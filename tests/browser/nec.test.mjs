@@ -318,6 +318,17 @@ describe('Never-Ending Chess', () => {
     const box = (await camera(page)).box;
     assert.equal(black.length, 16);
     for (const r of black) assert.ok(r.top >= box.y - 1 && r.bottom <= box.y + box.height + 1, `Black's piece at y ${r.top}..${r.bottom}`);
+    // Back to the action: every army in view. A new size after that (the phone turned, the
+    // order panel grew) refits the action; it does not jump back to the player's own army.
+    await page.click('[data-action="action"]');
+    await page.waitForFunction(() => document.querySelectorAll('.nec-piece').length === 8 * 16);
+    const before = (await camera(page)).s;
+    assert.ok(before < 28, `the whole game at ${before} px a square`);
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.waitForFunction((h) => document.getElementById('nec-viewport').clientHeight !== h, box.height);
+    await page.waitForFunction(() => document.querySelectorAll('.nec-piece').length === 8 * 16);
+    const after = await camera(page);
+    assert.ok(after.s < 28, `after a resize, ${after.s} px a square: still the whole game`);
     await page.close();
   });
 
