@@ -15,15 +15,19 @@ import (
 	"os"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/plyground/plyground/app/view"
-	"github.com/plyground/plyground/variants"
+	"github.com/plyground/plyground/app/view/home"
+	"github.com/plyground/plyground/app/view/necplay"
+	"github.com/plyground/plyground/app/view/play"
+	"github.com/plyground/plyground/app/view/route"
+	"github.com/plyground/plyground/app/view/saved"
+	"github.com/plyground/plyground/app/view/shell"
 )
 
 func main() {
 	routes()
 
 	// Before go-app reads the window's address: a damaged one (a cut-off link) would stop it.
-	view.WatchAddress()
+	shell.WatchAddress()
 	// In the browser this runs the app and never returns; on the host it returns at once.
 	app.RunWhenOnBrowser()
 
@@ -33,22 +37,19 @@ func main() {
 	}
 }
 
-// routes registers the pages, for the browser program and for the host's prerendering alike.
+// routes registers the pages, for the browser program and for the host's prerendering alike,
+// through the one route table (package route).
 func routes() {
-	app.Route("/", func() app.Composer { return &view.Home{} })
-	app.Route("/new", func() app.Composer { return &view.NewGame{} })
-	app.Route(view.PlayPath, func() app.Composer { return &view.Play{} })
-	app.Route("/rules", func() app.Composer { return &view.RulesIndex{} })
-	// One route per variant, so that the static site has a page for each.
-	for _, info := range variants.List() {
-		if info.Rules != "" {
-			id := info.ID
-			app.Route("/rules/"+id, func() app.Composer { return &view.Rules{ID: id} })
-		}
-	}
-	app.Route("/settings", func() app.Composer { return &view.SettingsPage{} })
-	app.Route("/about", func() app.Composer { return &view.About{} })
-	app.Route(view.SavedPath, func() app.Composer { return &view.SavedPage{} })
-	app.Route(view.NECPath, func() app.Composer { return &view.NECPlay{} })
-	app.Route(view.NECNewPath, func() app.Composer { return &view.NECNew{} })
+	route.Register(route.Screens{
+		Home:       func() app.Composer { return &home.Page{} },
+		NewGame:    func() app.Composer { return &play.NewGame{} },
+		Play:       func() app.Composer { return &play.Screen{} },
+		RulesIndex: func() app.Composer { return &home.RulesIndex{} },
+		Rules:      func(id string) app.Composer { return &home.Rules{ID: id} },
+		Settings:   func() app.Composer { return &home.Settings{} },
+		About:      func() app.Composer { return &home.About{} },
+		Saved:      func() app.Composer { return &saved.Page{} },
+		NEC:        func() app.Composer { return &necplay.Screen{} },
+		NECNew:     func() app.Composer { return &necplay.NewGame{} },
+	})
 }

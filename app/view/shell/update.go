@@ -1,0 +1,117 @@
+package shell
+
+import (
+	"sync"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Updates. The service worker caches the whole app, so a new version is found by checking
+// the worker's script: the browser does it when a page loads, and the app asks again every
+// updateEvery (app.TryUpdate). When the new version is ready, go-app tells the components
+// (OnAppUpdate) and UpdateBanner offers to reload. It never reloads by itself, and not at
+// all in the middle of a game: then it only says the update will come after the game (the
+// game is saved after every ply and in the address, so a reload would lose nothing, but a
+// player in the middle of a thought should not see the board go away).
+
+// updateEvery is how often the app looks for a new version while it runs.
+const updateEvery = time.Hour
+
+// stateGameBusy is the go-app state that tells whether a game is in progress on a game
+// screen (set by the game screens, observed by the banner).
+const stateGameBusy = "plyground/game-busy"
+
+// gameScreen is a game screen, of any kind of game, that the update banner asks before it
+// offers to reload: play.Screen (8x8) and necplay.Screen (Never-Ending Chess).
+type GameScreen interface {
+	Mounted() bool
+	// inGame reports whether a game is in progress on the screen.
+	InGame() bool
+}
+
+// ShownGame is the game screen made last (there is one at a time); nil before any.
+var ShownGame GameScreen
+
+var updateChecks sync.Once
+
+// startUpdateChecks asks for a new version every updateEvery, once per program run.
+func startUpdateChecks() {
+	updateChecks.Do(func() {
+		go func() {
+			t := time.NewTicker(updateEvery)
+			defer t.Stop()
+			for range t.C {
+				app.TryUpdate()
+			}
+		}()
+	})
+}
+
+// ShowGame records g as the game screen shown and tells the update banner whether a game
+// is in progress on it; a game screen calls it whenever that may have changed.
+func ShowGame(ctx app.Context, g GameScreen) {
+	ShownGame = g
+	ctx.SetState(stateGameBusy, g.InGame())
+}
+
+// gameBusy reports whether a game is in progress on a mounted game screen, of any kind.
+func gameBusy() bool {
+	g := ShownGame
+	return g != nil && g.Mounted() && g.InGame()
+}
+
+// UpdateBanner offers to reload when a new version of the app is ready, except in the
+// middle of a game.
+type UpdateBanner struct {
+	app.Compo
+
+	available bool
+	dismissed bool
+	busy      bool
+}
+
+// OnMount starts the periodic checks and reads whether an update already arrived.
+func (b *UpdateBanner) OnMount(ctx app.Context) {
+	startUpdateChecks()
+	b.available = ctx.AppUpdateAvailable()
+	b.busy = gameBusy()
+	ctx.ObserveState(stateGameBusy, &b.busy).OnChange(func() { b.busy = gameBusy() })
+}
+
+// OnAppUpdate shows the banner: the new version is downloaded and ready.
+func (b *UpdateBanner) OnAppUpdate(ctx app.Context) {
+	b.available = true
+	b.busy = gameBusy()
+}
+
+// Render draws the banner, or an empty slot.
+func (b *UpdateBanner) Render() app.UI {
+	if !b.available || b.dismissed {
+		return app.Div().Class("update-slot")
+	}
+	later := app.Button().Class("btn small").Type("button").DataSet("action", "update-later").Text("Later").
+		OnClick(func(ctx app.Context, e app.Event) { b.dismissed = true })
+	if b.busy {
+		return app.Div().Class("update-slot").Body(
+			app.Div().Class("update-banner quiet").Role("status").Body(
+				app.Span().Text("A new version of "+AppName+" is ready. It will load after this game."),
+				later,
+			),
+		)
+	}
+	return app.Div().Class("update-slot").Body(
+		app.Div().Class("update-banner").Role("status").Body(
+			app.Span().Text("A new version of "+AppName+" is ready."),
+			app.Button().Class("btn small primary").Type("button").DataSet("action", "update-reload").Text("Reload").
+				OnClick(func(ctx app.Context, e app.Event) {
+					if gameBusy() {
+						b.busy = true // a game started meanwhile: never reload in the middle of it
+						return
+					}
+					ctx.Reload()
+				}),
+			later,
+		),
+	)
+}
