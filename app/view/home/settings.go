@@ -52,9 +52,9 @@ func (p *Settings) Render() app.UI {
 		themes[i] = app.Label().Class("choice").Body(
 			app.Input().Type("radio").Name("theme").Value(key).Checked(s.Theme == key).
 				DataSet("setting", "theme-"+key).
-				OnChange(func(ctx app.Context, e app.Event) {
+				OnChange(shell.On(func(ctx app.Context, e app.Event) {
 					p.set(ctx, func(s *shell.Settings) { s.Theme = key })
-				}),
+				}, "theme", key)),
 			app.Span().Text(t.Name),
 		)
 	}
@@ -64,9 +64,9 @@ func (p *Settings) Render() app.UI {
 		boards[i] = app.Label().Class("choice swatch-choice").Body(
 			app.Input().Type("radio").Name("board").Value(key).Checked(s.Board == key).
 				DataSet("setting", "board-"+key).
-				OnChange(func(ctx app.Context, e app.Event) {
+				OnChange(shell.On(func(ctx app.Context, e app.Event) {
 					p.set(ctx, func(s *shell.Settings) { s.Board = key })
-				}),
+				}, "board", key)),
 			app.Span().Class("swatch").Aria("hidden", true).Body(
 				app.Span().Style("background", b.Light),
 				app.Span().Style("background", b.Dark),
@@ -79,7 +79,7 @@ func (p *Settings) Render() app.UI {
 	toggle := func(key, text, help string, on bool, flip func(*shell.Settings)) app.UI {
 		return app.Label().Class("toggle").Body(
 			app.Input().Type("checkbox").ID(key).Checked(on).DataSet("setting", key).
-				OnChange(func(ctx app.Context, e app.Event) { p.set(ctx, flip) }),
+				OnChange(shell.On(func(ctx app.Context, e app.Event) { p.set(ctx, flip) }, "setting", key)),
 			app.Span().Class("toggle-text").Body(
 				app.Span().Text(text),
 				app.Small().Text(help),

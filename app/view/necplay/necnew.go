@@ -216,7 +216,7 @@ func (n *NewGame) Render() app.UI {
 func (n *NewGame) radio(name, value, text string, checked bool, set func()) app.UI {
 	return app.Label().Class("choice").Body(
 		app.Input().Type("radio").Name(name).Value(value).DataSet("option", name+"-"+value).Checked(checked).
-			OnChange(func(ctx app.Context, e app.Event) { set() }),
+			OnChange(shell.On(func(ctx app.Context, e app.Event) { set() }, "radio", name, value)),
 		app.Span().Text(text),
 	)
 }
@@ -224,11 +224,11 @@ func (n *NewGame) radio(name, value, text string, checked bool, set func()) app.
 func (n *NewGame) number(name string, v, most int, set func(int)) app.UI {
 	return app.Input().Type("number").Class("nec-number").Name(name).DataSet("option", name).
 		Attr("min", 1).Attr("max", most).Value(strconv.Itoa(v)).
-		OnChange(func(ctx app.Context, e app.Event) {
+		OnChange(shell.On(func(ctx app.Context, e app.Event) {
 			if k, err := strconv.Atoi(e.Get("target").Get("value").String()); err == nil {
 				set(k)
 			}
-		})
+		}, "number", name))
 }
 
 // seatRow draws the choice of seat i: a person (with an optional name) or a bot of a level.
@@ -244,13 +244,13 @@ func (n *NewGame) seatRow(i int) app.UI {
 		necSwatch(i),
 		app.Span().Class("nec-seat-colour").Text(colour),
 		app.Select().Name(fmt.Sprintf("seat%d", i)).DataSet("seat", i).Aria("label", colour+" is played by").
-			OnChange(func(ctx app.Context, e app.Event) { n.seats[i].who = e.Get("target").Get("value").String() }).
+			OnChange(shell.On(func(ctx app.Context, e app.Event) { n.seats[i].who = e.Get("target").Get("value").String() }, "seat", i)).
 			Body(opts...),
 	}
 	if s.who == "person" {
 		row = append(row, app.Input().Type("text").Class("nec-name").Placeholder("Name (optional)").
 			Attr("maxlength", necgame.MaxNameLen).Aria("label", colour+"'s name").Value(s.name).
-			OnChange(func(ctx app.Context, e app.Event) { n.seats[i].name = e.Get("target").Get("value").String() }))
+			OnChange(shell.On(func(ctx app.Context, e app.Event) { n.seats[i].name = e.Get("target").Get("value").String() }, "seat-name", i)))
 	}
 	return app.Div().Class("nec-seat-row").DataSet("seat-row", i).Body(row...)
 }
@@ -277,11 +277,11 @@ func necSavedList(saved []store.Item, listErr string, refresh func()) app.UI {
 			app.A().Class("btn small").Href(route.SavedGame(store.KindNEC, it.Entry.ID)).Text("Open"),
 			app.Span().Class("nec-saved-text").Text(necSavedSummary(it.Entry)),
 			app.Button().Class("btn small").Type("button").Text("Delete").
-				OnClick(func(ctx app.Context, e app.Event) {
+				OnClick(shell.On(func(ctx app.Context, e app.Event) {
 					st, _ := shell.Store()
 					st.Delete(it.Key)
 					refresh()
-				}, app.EventScope("delete", it.Key)),
+				}, "delete", it.Key)),
 		))
 	}
 	if listErr != "" {

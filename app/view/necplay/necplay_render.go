@@ -77,7 +77,7 @@ func (p *Screen) viewport() app.UI {
 	if p.view >= 0 {
 		kids = append(kids, app.Div().Class("nec-overlay nec-looking").Body(
 			app.Span().Text(fmt.Sprintf("Looking back: the board after update %d of %d", k, p.g.Updates())),
-			app.Button().Class("btn small").DataSet("action", "now").OnClick(p.onShowUpdate(p.g.Updates()), app.EventScope("show-update", p.g.Updates())).Text("Back to now"),
+			app.Button().Class("btn small").DataSet("action", "now").OnClick(shell.On(p.onShowUpdate(p.g.Updates()), "show-update", p.g.Updates())).Text("Back to now"),
 		))
 	}
 	return app.Div().ID(necViewportID).Class("nec-viewport").
@@ -195,7 +195,7 @@ func (p *Screen) arrow(s nec.State, a necboard.Arrow) app.UI {
 		DataSet("dir", necboard.DirNames[a.Dir]).
 		Style("left", necboard.Fmt(a.X)+"px").Style("top", necboard.Fmt(a.Y)+"px").
 		Title(title).Aria("label", title).
-		OnClick(p.onArrow(a.Nearest), app.EventScope("arrow", a.Nearest.X, a.Nearest.Y)).
+		OnClick(shell.On(p.onArrow(a.Nearest), "arrow", a.Nearest.X, a.Nearest.Y)).
 		Body(
 			app.Span().Class("nec-arrow-head").Style("transform", fmt.Sprintf("rotate(%ddeg)", -45*a.Dir)).Text("➜"),
 			app.Span().Class("nec-chips").Body(chips...),
@@ -205,8 +205,8 @@ func (p *Screen) arrow(s nec.State, a necboard.Arrow) app.UI {
 // toolbar draws the zoom buttons, "back to the action" and the jump box.
 func (p *Screen) toolbar() app.UI {
 	kids := []app.UI{
-		app.Button().Class("btn small").Type("button").DataSet("action", "zoom-out").Title("Zoom out").Aria("label", "Zoom out").OnClick(p.onZoom(1/1.4), app.EventScope("zoom-out")).Text("−"),
-		app.Button().Class("btn small").Type("button").DataSet("action", "zoom-in").Title("Zoom in").Aria("label", "Zoom in").OnClick(p.onZoom(1.4), app.EventScope("zoom-in")).Text("+"),
+		app.Button().Class("btn small").Type("button").DataSet("action", "zoom-out").Title("Zoom out").Aria("label", "Zoom out").OnClick(shell.On(p.onZoom(1/1.4), "zoom-out")).Text("−"),
+		app.Button().Class("btn small").Type("button").DataSet("action", "zoom-in").Title("Zoom in").Aria("label", "Zoom in").OnClick(shell.On(p.onZoom(1.4), "zoom-in")).Text("+"),
 		app.Button().Class("btn small").Type("button").DataSet("action", "action").Title("Back to the action").Aria("label", "Back to the action").OnClick(p.onBack).Body(
 			app.Span().Aria("hidden", true).Text("◎"), app.Span().Class("nec-wide").Text(" Action")),
 		app.Form().Class("nec-jump").OnSubmit(p.onJump).Body(
@@ -362,7 +362,7 @@ func (p *Screen) orderPanel() []app.UI {
 	d := p.entering()
 	if d == nil {
 		return []app.UI{app.P().Text("Go back to the current board to give your order."),
-			app.Button().Class("btn").OnClick(p.onShowUpdate(p.g.Updates()), app.EventScope("show-update", p.g.Updates())).Text("Back to now")}
+			app.Button().Class("btn").OnClick(shell.On(p.onShowUpdate(p.g.Updates()), "show-update", p.g.Updates())).Text("Back to now")}
 	}
 	seat := d.Player()
 	colour := necgame.Colour(p.g.Start(), seat)
@@ -402,7 +402,7 @@ func (p *Screen) orderPanel() []app.UI {
 	))
 	condBtn := func(c necgame.Cond, label, action string) app.UI {
 		b := app.Button().Class("btn small").Type("button").DataSet("action", action).
-			Disabled(!d.CanAdd(c)).OnClick(p.onCond(c), app.EventScope("cond", label)).Text(label)
+			Disabled(!d.CanAdd(c)).OnClick(shell.On(p.onCond(c), "cond", label)).Text(label)
 		if d.Cond() == c {
 			b = b.Class("active").Aria("pressed", true)
 		}
@@ -432,8 +432,8 @@ func (p *Screen) orderPanel() []app.UI {
 	}
 	out = append(out, app.Div().Class("nec-submit").Body(
 		app.Button().Class("btn primary").Type("button").DataSet("action", "submit").
-			Disabled(len(steps) == 0 || p.busy).OnClick(p.onSubmit(false), app.EventScope("submit")).Text(submit),
-		app.Button().Class("btn").Type("button").DataSet("action", "pass").Disabled(p.busy).OnClick(p.onSubmit(true), app.EventScope("pass")).Text("Pass"),
+			Disabled(len(steps) == 0 || p.busy).OnClick(shell.On(p.onSubmit(false), "submit")).Text(submit),
+		app.Button().Class("btn").Type("button").DataSet("action", "pass").Disabled(p.busy).OnClick(shell.On(p.onSubmit(true), "pass")).Text("Pass"),
 	))
 	return out
 }
@@ -564,18 +564,18 @@ func (h *necHistory) Render() app.UI {
 			cls += " shown"
 		}
 		items = append(items, app.Li().Class(cls).DataSet("update", k).Body(
-			app.Button().Class("nec-update-btn").Type("button").OnClick(p.onShowUpdate(k), app.EventScope("show-update", k)).
+			app.Button().Class("nec-update-btn").Type("button").OnClick(shell.On(p.onShowUpdate(k), "show-update", k)).
 				Aria("current", k == shown).Text(fmt.Sprintf("Update %d", k)),
 			describeList(before, after, rep),
 		))
 	}
 	nav := app.Div().Class("nec-history-nav").Body(
 		app.Button().Class("btn small").Type("button").DataSet("action", "prev").Disabled(shown <= 0).
-			OnClick(p.onShowUpdate(shown-1), app.EventScope("show-update", shown-1)).Text("◀ Back"),
+			OnClick(shell.On(p.onShowUpdate(shown-1), "show-update", shown-1)).Text("◀ Back"),
 		app.Button().Class("btn small").Type("button").DataSet("action", "next").Disabled(shown >= n).
-			OnClick(p.onShowUpdate(shown+1), app.EventScope("show-update", shown+1)).Text("Forward ▶"),
+			OnClick(shell.On(p.onShowUpdate(shown+1), "show-update", shown+1)).Text("Forward ▶"),
 		app.Button().Class("btn small").Type("button").DataSet("action", "latest").Disabled(shown >= n).
-			OnClick(p.onShowUpdate(n), app.EventScope("show-update", n)).Text("Now"),
+			OnClick(shell.On(p.onShowUpdate(n), "show-update", n)).Text("Now"),
 	)
 	body := []app.UI{app.H3().Text("Updates"), nav}
 	if n == 0 {
@@ -586,11 +586,11 @@ func (h *necHistory) Render() app.UI {
 		page := necHistoryPageOf(first)
 		body = append(body, app.Div().Class("nec-history-pages").Body(
 			app.Button().Class("btn small").Type("button").DataSet("action", "history-older").Disabled(first <= 1).
-				OnClick(p.onHistoryPage(page-1), app.EventScope("history-page", page-1)).Text("Older"),
+				OnClick(shell.On(p.onHistoryPage(page-1), "history-page", page-1)).Text("Older"),
 			app.Span().Class("muted small").DataSet("history-window", fmt.Sprintf("%d-%d", first, last)).
 				Text(fmt.Sprintf("Updates %d to %d of %d", first, last, n)),
 			app.Button().Class("btn small").Type("button").DataSet("action", "history-newer").Disabled(last >= n).
-				OnClick(p.onHistoryPage(page+1), app.EventScope("history-page", page+1)).Text("Newer"),
+				OnClick(shell.On(p.onHistoryPage(page+1), "history-page", page+1)).Text("Newer"),
 		))
 	}
 	body = append(body, app.Ol().Class("nec-history").Attr("start", first).Body(items...))

@@ -155,14 +155,14 @@ func (n *NewGame) Render() app.UI {
 		id := v.ID
 		c := app.Label().Class("variant-choice").DataSet("variant", id).Body(
 			app.Input().Type("radio").Name("variant").Value(id).Checked(id == info.ID).
-				OnChange(func(ctx app.Context, e app.Event) {
+				OnChange(shell.On(func(ctx app.Context, e app.Event) {
 					n.variant = id
 					n.opts = nil
 					if vals, err := turn.ParseOptions("", variantSpecs(id)); err == nil {
 						n.opts = vals
 					}
 					n.err = ""
-				}),
+				}, "variant", id)),
 			app.Span().Class("choice-text").Body(
 				app.Strong().Text(v.Name),
 				app.Small().Text(v.Pitch),
@@ -223,9 +223,9 @@ func (n *NewGame) optionFields(info variants.Info) []app.UI {
 		case turn.Bool:
 			out = append(out, app.Label().Class("toggle").Body(
 				app.Input().Type("checkbox").Name(key).DataSet("option", key).Checked(val == "true").
-					OnChange(func(ctx app.Context, e app.Event) {
+					OnChange(shell.On(func(ctx app.Context, e app.Event) {
 						set(strconv.FormatBool(e.Get("target").Get("checked").Bool()))
-					}, app.EventScope("option", key)),
+					}, "option", key)),
 				app.Span().Class("toggle-text").Body(app.Span().Text(sp.Name), app.Small().Text(help)),
 			))
 		case turn.Int, turn.Choice:
@@ -244,7 +244,7 @@ func (n *NewGame) optionFields(info variants.Info) []app.UI {
 			out = append(out, app.Label().Class("field").Body(
 				app.Span().Class("field-name").Text(sp.Name),
 				app.Select().Name(key).DataSet("option", key).
-					OnChange(func(ctx app.Context, e app.Event) { set(e.Get("target").Get("value").String()) }, app.EventScope("option", key)).
+					OnChange(shell.On(func(ctx app.Context, e app.Event) { set(e.Get("target").Get("value").String()) }, "option", key)).
 					Body(opts...),
 				app.Small().Text(help),
 			))
@@ -256,7 +256,7 @@ func (n *NewGame) optionFields(info variants.Info) []app.UI {
 func (n *NewGame) radio(name, value, text, current string, set func(string)) app.UI {
 	return app.Label().Class("choice").Body(
 		app.Input().Type("radio").Name(name).Value(value).Checked(value == current).
-			OnChange(func(ctx app.Context, e app.Event) { set(value) }, app.EventScope("radio", name, value)),
+			OnChange(shell.On(func(ctx app.Context, e app.Event) { set(value) }, "radio", name, value)),
 		app.Span().Text(text),
 	)
 }

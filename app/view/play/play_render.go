@@ -135,7 +135,7 @@ func (p *Screen) promotionPicker() app.UI {
 			Aria("label", "Promote to "+t.String()).
 			Style("left", "%g%%", float64(col)*12.5).
 			Style("top", "%g%%", float64(row+dir*i)*12.5).
-			OnClick(p.onPromote(t), app.EventScope("promote", t.String())).
+			OnClick(shell.On(p.onPromote(t), "promote", t.String())).
 			Body(app.Div().Class("piece").DataSet("piece", pc.String())))
 	}
 	return app.Div().Class("promo").Role("dialog").Aria("label", "Choose the new piece").Body(buttons...)
@@ -218,7 +218,7 @@ func (p *Screen) turnPanel(pan session.Panel) app.UI {
 	if pan.Viewing {
 		body = append(body, app.Div().Class("viewing-note").Body(
 			app.Span().Text("You are looking at an earlier position."),
-			app.Button().Class("btn small").Type("button").Text("Back to the game").OnClick(p.onStep(p.s.Last), app.EventScope("back-to-game")),
+			app.Button().Class("btn small").Type("button").Text("Back to the game").OnClick(shell.On(p.onStep(p.s.Last), "back-to-game")),
 		))
 	}
 	if pan.HasTokens && !pan.Over {
@@ -355,7 +355,7 @@ func (p *Screen) controls(pan session.Panel) app.UI {
 			DataSet("action", name).
 			Title(label).Aria("label", label).
 			Disabled(!enabled).
-			OnClick(h, app.EventScope("step", name)).
+			OnClick(shell.On(h, "step", name)).
 			Body(shell.Icon(icon), app.Span().Class("btn-label").Text(label))
 	}
 	return app.Div().Class("controls").Role("toolbar").Aria("label", "Game controls").Body(
@@ -379,7 +379,7 @@ func (p *Screen) gameActions(pan session.Panel) app.UI {
 		return app.Div().Class("game-actions confirm").Body(
 			app.Span().Text(q),
 			app.Button().Class("btn primary").Type("button").DataSet("action", "confirm").Text("Yes").OnClick(p.onConfirm),
-			app.Button().Class("btn").Type("button").DataSet("action", "cancel").Text("No").OnClick(p.onAsk(""), app.EventScope("ask", "cancel")),
+			app.Button().Class("btn").Type("button").DataSet("action", "cancel").Text("No").OnClick(shell.On(p.onAsk(""), "ask", "cancel")),
 		)
 	}
 	items := []app.UI{
@@ -388,11 +388,11 @@ func (p *Screen) gameActions(pan session.Panel) app.UI {
 	}
 	if !pan.Over && p.s.Len() > 0 {
 		items = append(items,
-			app.Button().Class("btn").Type("button").DataSet("action", "resign").Text("Resign").OnClick(p.onAsk("resign"), app.EventScope("ask", "resign")))
+			app.Button().Class("btn").Type("button").DataSet("action", "resign").Text("Resign").OnClick(shell.On(p.onAsk("resign"), "ask", "resign")))
 		if p.twoPeople() {
 			// A draw by agreement needs two people to agree.
 			items = append(items,
-				app.Button().Class("btn").Type("button").DataSet("action", "draw").Text("Draw").OnClick(p.onAsk("draw"), app.EventScope("ask", "draw")))
+				app.Button().Class("btn").Type("button").DataSet("action", "draw").Text("Draw").OnClick(shell.On(p.onAsk("draw"), "ask", "draw")))
 		}
 	}
 	return app.Div().Class("game-actions").Body(items...)
@@ -463,7 +463,7 @@ func (p *Screen) moveCell(c session.Cell, style turn.Style, shown int) app.UI {
 			rb := app.Button().Class("roll-badge").Type("button").
 				Title("Roll "+it.Text).
 				DataSet("index", it.Index).
-				OnClick(p.onView(it.Index), app.EventScope("view", it.Index))
+				OnClick(shell.On(p.onView(it.Index), "view", it.Index))
 			if it.Index == shown {
 				rb = rb.Class("current").Aria("current", "step")
 			}
@@ -474,7 +474,7 @@ func (p *Screen) moveCell(c session.Cell, style turn.Style, shown int) app.UI {
 			body = append(body, app.Text(sep))
 		}
 		plies++
-		b := app.Button().Class("ply").Type("button").DataSet("index", it.Index).OnClick(p.onView(it.Index), app.EventScope("view", it.Index))
+		b := app.Button().Class("ply").Type("button").DataSet("index", it.Index).OnClick(shell.On(p.onView(it.Index), "view", it.Index))
 		if it.Index == shown {
 			b = b.Class("current").Aria("current", "step")
 		}

@@ -603,7 +603,7 @@ func (p *Page) renderTools() app.UI {
 			app.Summary().Text("Paste a game link or PGN"),
 			app.Textarea().ID("paste-text").Rows(5).Aria("label", "Game link or PGN").
 				Placeholder("https://…/play#g=…  or  [Event \"…\"] 1. e4 e5 …").
-				Text(p.pasteText).OnInput(p.ValueTo(&p.pasteText)),
+				Text(p.pasteText).OnInput(shell.On(p.ValueTo(&p.pasteText), "paste-text")),
 			app.Button().Class("btn").Type("button").DataSet("action", "paste").Disabled(p.importing).
 				Text("Open or import").OnClick(p.onPaste),
 		),
@@ -748,10 +748,10 @@ func (p *Page) renderGame(it store.Item, og openedGame) app.UI {
 	if p.renaming == it.Key {
 		head = app.Form().Class("rename-form").OnSubmit(p.onRenameSave).Body(
 			app.Input().Type("text").ID(renameID(e)).Aria("label", "New name").MaxLength(200).
-				Value(p.renameText).OnInput(p.ValueTo(&p.renameText)),
+				Value(p.renameText).OnInput(shell.On(p.ValueTo(&p.renameText), "rename-text")),
 			app.Button().Class("btn small primary").Type("submit").Text("Save"),
 			app.Button().Class("btn small").Type("button").Text("Cancel").
-				OnClick(func(ctx app.Context, ev app.Event) { p.renaming = "" }, app.EventScope("rename-cancel", it.Key)),
+				OnClick(shell.On(func(ctx app.Context, ev app.Event) { p.renaming = "" }, "rename-cancel", it.Key)),
 		)
 	} else {
 		head = app.H3().Class("saved-title").Text(title)
@@ -762,13 +762,13 @@ func (p *Page) renderGame(it store.Item, og openedGame) app.UI {
 	}
 	actions := []app.UI{
 		app.A().Class("btn small primary").Href(resume).DataSet("action", "resume").Text(resumeText),
-		app.Button().Class("btn small").Type("button").DataSet("action", "rename").Text("Rename").OnClick(p.onRename(it), app.EventScope("rename", it.Key)),
-		app.Button().Class("btn small").Type("button").DataSet("action", "share").Text("Share").OnClick(p.onShare(it), app.EventScope("share", it.Key)),
+		app.Button().Class("btn small").Type("button").DataSet("action", "rename").Text("Rename").OnClick(shell.On(p.onRename(it), "rename", it.Key)),
+		app.Button().Class("btn small").Type("button").DataSet("action", "share").Text("Share").OnClick(shell.On(p.onShare(it), "share", it.Key)),
 	}
 	if og.board != nil {
-		actions = append(actions, app.Button().Class("btn small").Type("button").DataSet("action", "pgn").Text("PGN").OnClick(p.onPGN(it, og.board), app.EventScope("pgn", it.Key)))
+		actions = append(actions, app.Button().Class("btn small").Type("button").DataSet("action", "pgn").Text("PGN").OnClick(shell.On(p.onPGN(it, og.board), "pgn", it.Key)))
 	}
-	actions = append(actions, app.Button().Class("btn small danger").Type("button").DataSet("action", "delete").Text("Delete").OnClick(p.onDelete(it), app.EventScope("delete", it.Key)))
+	actions = append(actions, app.Button().Class("btn small danger").Type("button").DataSet("action", "delete").Text("Delete").OnClick(shell.On(p.onDelete(it), "delete", it.Key)))
 	cls := "saved-game card"
 	if inProgress {
 		cls += " in-progress"
@@ -815,8 +815,8 @@ func (p *Page) renderBad(it store.Item, err error) app.UI {
 			app.P().Class("saved-error small").Text(err.Error()),
 			app.P().Class("muted small").Text("Kept as it is under “"+it.Key+"”: download it to keep a copy, or delete it."),
 			app.Div().Class("saved-actions").Body(
-				app.Button().Class("btn small").Type("button").DataSet("action", "download-raw").Text("Download as is").OnClick(p.onDownloadRaw(it), app.EventScope("download-raw", it.Key)),
-				app.Button().Class("btn small danger").Type("button").DataSet("action", "delete").Text("Delete").OnClick(p.onDelete(it), app.EventScope("delete", it.Key)),
+				app.Button().Class("btn small").Type("button").DataSet("action", "download-raw").Text("Download as is").OnClick(shell.On(p.onDownloadRaw(it), "download-raw", it.Key)),
+				app.Button().Class("btn small danger").Type("button").DataSet("action", "delete").Text("Delete").OnClick(shell.On(p.onDelete(it), "delete", it.Key)),
 			),
 		),
 	)
