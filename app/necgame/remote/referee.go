@@ -246,7 +246,7 @@ func (r *Referee) File(o Order) (Filed, error) {
 	name := func(i int) string { return r.game.SeatName(i) }
 	switch {
 	case s.Box == nil:
-		return Filed{}, fmt.Errorf("filing the order: %w", ErrLink)
+		return Filed{}, fmt.Errorf("filing the order: %w: the order link is empty or damaged", ErrLink)
 	case s.Game != r.id:
 		return Filed{}, fmt.Errorf("%w: this order link belongs to another game (%s), not this one (%s)", ErrOtherGame, s.Game, r.id)
 	case s.Seat >= len(r.kinds) || r.kinds[s.Seat] != Remote:
