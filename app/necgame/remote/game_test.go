@@ -121,8 +121,9 @@ func in(r *Referee) []bool {
 // TestThreeDevicesThroughLinks plays a three-player remote game on three devices (three
 // stores) that pass nothing but links: the referee (white, on its own device) invites black
 // (Ann) and green (Bob); two updates of sealed orders with fallbacks resolve to the same
-// boards on every device as the rules give for the same orders; a forged order and a replayed
-// one are refused and change nothing; the referee's device reloads mid-update and loses
+// boards on every device as the rules give for the same orders; a forged order and replayed
+// ones (of an update resolved, and one replaced by a later order) are refused and change
+// nothing; the referee's device reloads mid-update and loses
 // nothing. It is the model of the browser test of the page.
 func TestThreeDevicesThroughLinks(t *testing.T) {
 	const id = "remote-game-1"
@@ -240,7 +241,8 @@ func TestThreeDevicesThroughLinks(t *testing.T) {
 		t.Fatalf("after a replayed order, orders in: %v, want none", got)
 	}
 	texts2 := []string{"Bx(25,5) / R(0,0)-(0,1)", "Rx(3,3) / N(12,10)-(13,12)", "Qx(20,0) / N(30,10)-(29,12)"}
-	if _, err := file(t, ref, bob.send(t, id, "R(30,2)-(30,4)")); err != nil {
+	bobFirst2 := bob.send(t, id, "R(30,2)-(30,4)")
+	if _, err := file(t, ref, bobFirst2); err != nil {
 		t.Fatal(err)
 	}
 	ref = reload(t, refStore, ref)
@@ -255,6 +257,10 @@ func TestThreeDevicesThroughLinks(t *testing.T) {
 	}
 	if f, err := file(t, ref, bobLink2); err != nil || !f.Again || f.Replaced {
 		t.Fatalf("Bob's second order filed again: %+v, %v", f, err)
+	}
+	// Replayed: Bob's first order of update 2, sent again after his second replaced it.
+	if _, err := file(t, ref, bobFirst2); !errors.Is(err, ErrReplayed) || !strings.Contains(err.Error(), "replaced it") {
+		t.Fatalf("Bob's replaced order sent again: %v, want ErrReplayed", err)
 	}
 	if err := ref.Lock(0, order(t, ref.Game().State(), 0, texts2[0])); err != nil {
 		t.Fatal(err)

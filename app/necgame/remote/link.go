@@ -21,7 +21,8 @@ import (
 //   - an invitation is "ri=<b64(1, seat, len(game), game, referee's X25519 public key (32 bytes),
 //     seat secret (32 bytes))>.<necgame record>";
 //   - a public update is "ru=<b64(1, len(game), game)>.<necgame record>";
-//   - a sealed order is "ro=<b64(1, seat, update (uvarint), len(game), game, ephemeral X25519
+//   - a sealed order is "ro=<b64(1, seat, update (uvarint), the order's number among the
+//     seat's orders for the update (uvarint, from 1), len(game), game, ephemeral X25519
 //     public key (32 bytes), AES-256-GCM box, HMAC tag (16 bytes))>": the box is the order's
 //     text (RULES.md 11.1, on the board of the update before it) after its length (2 bytes),
 //     padded with zeros to a multiple of 64 bytes, sealed with the key HKDF-SHA256(X25519
@@ -52,6 +53,8 @@ const (
 	// maxGameLink bounds the length of an invitation's or update's fragment: a record of a
 	// game, and little more.
 	maxGameLink = necgame.MaxRecordText + 1024
+	// maxSeq bounds the number of an order among a seat's orders for one update.
+	maxSeq = 1 << 20
 	// maxBox bounds the size of an order's box.
 	maxBox = MaxOrderText + 2 + padTo + 16
 )
@@ -154,6 +157,8 @@ type Order struct {
 	Seat int
 	// Update is the update it is for (1 for the first).
 	Update int
+	// Seq numbers the seat's orders for the update (1 for the first).
+	Seq int
 
 	s   sealed
 	raw []byte
@@ -376,6 +381,10 @@ func ParseOrder(link string) (Order, error) {
 	if r.err == nil && s.Update < 1 {
 		r.fail("update 0")
 	}
+	s.Seq = r.uvarint("order number", maxSeq)
+	if r.err == nil && s.Seq < 1 {
+		r.fail("order number 0")
+	}
 	s.Game = r.game()
 	copy(s.Ephemeral[:], r.bytes("key", KeySize))
 	if r.err == nil {
@@ -391,11 +400,11 @@ func ParseOrder(link string) (Order, error) {
 	if r.err != nil {
 		return Order{}, r.err
 	}
-	return Order{Game: s.Game, Seat: s.Seat, Update: s.Update, s: s, raw: append([]byte(nil), b...)}, nil
+	return Order{Game: s.Game, Seat: s.Seat, Update: s.Update, Seq: s.Seq, s: s, raw: append([]byte(nil), b...)}, nil
 }
 
 // orderOf returns the Order of a sealed order.
 func orderOf(s sealed) Order {
 	raw := append(s.body(), s.MAC[:]...)
-	return Order{Game: s.Game, Seat: s.Seat, Update: s.Update, s: s, raw: raw}
+	return Order{Game: s.Game, Seat: s.Seat, Update: s.Update, Seq: s.Seq, s: s, raw: raw}
 }

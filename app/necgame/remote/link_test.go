@@ -3,6 +3,8 @@ package remote
 import (
 	"encoding/base64"
 	"errors"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,7 +77,7 @@ func TestDamagedLinks(t *testing.T) {
 		{"an order of a newer version", orderKey + b64(newer...), "newer version", parseOrder},
 		{"an order of no seat", orderKey + b64(1, 9, 1), "seat 10", parseOrder},
 		{"an order of update 0", orderKey + b64(1, 1, 0), "update 0", parseOrder},
-		{"an order with a bad game id", orderKey + b64(1, 1, 1, 2, '!', '!'), "game id", parseOrder},
+		{"an order with a bad game id", orderKey + b64(1, 1, 1, 1, 2, '!', '!'), "game id", parseOrder},
 		{"an order too long", orderKey + strings.Repeat("A", maxOrderLink), "characters", parseOrder},
 		{"an order with no box", orderKey + b64(append(ordBin[:len(ordBin)-100:len(ordBin)-100], ordBin[len(ordBin)-16:]...)...), "sealed order", parseOrder},
 		{"an invitation with no game", strings.SplitN(inv, ".", 2)[0], "holds no game", parseInvitation},
@@ -216,4 +218,49 @@ func FuzzOpenState(f *testing.F) {
 			t.Fatalf("an error that is neither ErrDamaged nor ErrNewer: %v", err)
 		}
 	})
+}
+
+// TestLinkSamples reads a sample of each link of every version (testdata/links-v<N>.txt: an
+// invitation, an order and an update, one a line), each checked against what the game that
+// wrote them holds. go test -update writes the current version's.
+func TestLinkSamples(t *testing.T) {
+	const file = "testdata/links-v1.txt"
+	if *update {
+		inv, ord, upd := links(t)
+		if err := os.WriteFile(file, []byte(inv+"\n"+ord+"\n"+upd+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%s: %d lines, want 3", file, len(lines))
+	}
+	inv, err := ParseInvitation(lines[0])
+	if err != nil || inv.Game != "links" || inv.Seat != 1 || !inv.Record.Start.Equal(start3(t)) {
+		t.Errorf("the invitation: %+v, %v", inv, err)
+	}
+	o, err := ParseOrder(lines[1])
+	if err != nil || o.Game != "links" || o.Seat != 1 || o.Update != 1 || o.Seq != 1 {
+		t.Errorf("the order: %+v, %v", o, err)
+	}
+	r := refereeAt(t, "links", start3(t), []SeatKind{Local, Remote, Remote}, MissingPass, 0, seeded(40))
+	if _, err := r.File(o); err != nil {
+		t.Errorf("the order does not file with the referee that made the invitation: %v", err)
+	}
+	text, err := o.s.open(&r.key)
+	if err != nil {
+		t.Fatalf("the order does not open: %v", err)
+	}
+	start := start3(t)
+	if got, want := order(t, start, 1, text), order(t, start, 1, "B(0,5)-(1,6)"); !slices.Equal(got.Steps, want.Steps) {
+		t.Errorf("the order opens to %q, not B(0,5)-(1,6)", text)
+	}
+	u, err := ParseUpdate(lines[2])
+	if err != nil || u.Game != "links" || len(u.Record.Updates) != 0 {
+		t.Errorf("the update: %+v, %v", u, err)
+	}
 }

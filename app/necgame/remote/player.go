@@ -27,6 +27,7 @@ type Player struct {
 	secret  [SecretSize]byte
 	record  necgame.Record
 	sent    int    // the update the last order was sent for (0: none)
+	seq     int    // the number of that order among the orders sent for that update
 	link    string // that order's link fragment
 }
 
@@ -101,12 +102,16 @@ func (p *Player) Seal(o nec.Order, rand io.Reader) (Order, error) {
 		}
 		text = s.FormatOrder(o)
 	}
-	sl, err := seal(p.game, p.seat, p.Update(), text, &p.referee, p.secret[:], rand)
+	seq := 1
+	if p.Sent() {
+		seq = p.seq + 1
+	}
+	sl, err := seal(p.game, p.seat, p.Update(), seq, text, &p.referee, p.secret[:], rand)
 	if err != nil {
 		return Order{}, err
 	}
 	out := orderOf(sl)
-	p.sent, p.link = sl.Update, out.Fragment()
+	p.sent, p.seq, p.link = sl.Update, seq, out.Fragment()
 	return out, nil
 }
 

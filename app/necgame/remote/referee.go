@@ -90,6 +90,9 @@ var (
 	ErrForged = fmt.Errorf("%w: the order was not sealed with the seat's invitation", ErrRefused)
 	// ErrStale: the order is for an update already resolved (out of date, or replayed).
 	ErrStale = fmt.Errorf("%w: the order is for an update already resolved", ErrRefused)
+	// ErrReplayed: an earlier order of the seat for the update, which a later one replaced,
+	// sent again.
+	ErrReplayed = fmt.Errorf("%w: a later order of the seat replaced this one", ErrRefused)
 	// ErrFuture: the order is for an update after the one being collected.
 	ErrFuture = fmt.Errorf("%w: the order is for a later update", ErrRefused)
 	// ErrOut: the seat has no pieces left.
@@ -238,7 +241,8 @@ type Filed struct {
 // File files a sealed order for its seat and update, after checking that it is for this game,
 // for a seat played from another device that still has pieces, sealed with that seat's
 // secret, and for the update being collected; a later order for the same seat and update
-// replaces the earlier one (Filed says so). Nothing is decrypted. An order that is refused
+// replaces the earlier one (Filed says so), and an earlier one sent again after a later one is
+// refused (ErrReplayed). Nothing is decrypted. An order that is refused
 // changes nothing; the error wraps ErrRefused and one of the errors above, and says what is
 // wrong in words for the referee.
 func (r *Referee) File(o Order) (Filed, error) {
@@ -264,6 +268,9 @@ func (r *Referee) File(o Order) (Filed, error) {
 	}
 	f := Filed{Seat: s.Seat, Update: s.Update}
 	if old, ok := r.got[s.Seat]; ok {
+		if s.Seq < old.Seq {
+			return Filed{}, fmt.Errorf("%w: this is order %d of %s for update %d, and order %d, received already, replaced it: it was sent again, perhaps by someone else", ErrReplayed, s.Seq, name(s.Seat), s.Update, old.Seq)
+		}
 		if bytes.Equal(old.body(), s.body()) && old.MAC == s.MAC {
 			f.Again = true
 			f.Notice = fmt.Sprintf("This order of %s for update %d had been received already.", name(s.Seat), s.Update)

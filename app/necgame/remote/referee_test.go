@@ -74,9 +74,8 @@ func TestFileRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	future := func() Order {
-		p := *ps[2]
-		p.record.Updates = append(p.record.Updates, nil) // as if the player were an update ahead
-		s, err := seal(p.game, p.seat, 2, "", &p.referee, p.secret[:], seeded(4))
+		p := ps[2] // as if the player were an update ahead
+		s, err := seal(p.game, p.seat, 2, 1, "", &p.referee, p.secret[:], seeded(4))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +84,7 @@ func TestFileRefuses(t *testing.T) {
 	localSeat := func() Order {
 		p := *ps[1]
 		p.seat = 0
-		s, err := seal(p.game, 0, 1, "", &p.referee, p.secret[:], seeded(5))
+		s, err := seal(p.game, 0, 1, 1, "", &p.referee, p.secret[:], seeded(5))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -211,7 +210,7 @@ func TestMissingOrders(t *testing.T) {
 func TestBadOrderContent(t *testing.T) {
 	r, ps := game3(t, MissingPass, 0)
 	p := ps[1]
-	s, err := seal(p.game, p.seat, 1, "Q(99,99)-(100,100)", &p.referee, p.secret[:], seeded(9))
+	s, err := seal(p.game, p.seat, 1, 1, "Q(99,99)-(100,100)", &p.referee, p.secret[:], seeded(9))
 	if err != nil {
 		t.Fatal(err)
 	}

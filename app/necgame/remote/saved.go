@@ -31,10 +31,10 @@ import (
 // of RULES.md 11.1, "" to pass), both for update "update", the one being collected. A player's:
 //
 //	{"v":1, "role":"player", "game":"<id>", "seat":1, "referee":"<public key, base64>",
-//	 "secret":"<base64>", "sent":3, "link":"ro=..."}
+//	 "secret":"<base64>", "sent":3, "seq":2, "link":"ro=..."}
 //
-// where "sent" is the update the last order was sent for (0 or missing: none) and "link" the
-// fragment of that order's link.
+// where "sent" is the update the last order was sent for (0 or missing: none), "seq" its number
+// among the orders sent for that update and "link" the fragment of that order's link.
 const StateVersion = 1
 
 // Role is the part a device plays in a remote game.
@@ -84,6 +84,7 @@ type state struct {
 	Referee []byte `json:"referee,omitempty"`
 	Secret  []byte `json:"secret,omitempty"`
 	Sent    int    `json:"sent,omitempty"`
+	Seq     int    `json:"seq,omitempty"`
 	Link    string `json:"link,omitempty"`
 }
 
@@ -283,7 +284,7 @@ func (p *Player) Entry(e store.Entry) (store.Entry, error) {
 	}
 	e = necgame.WithGame(e, g)
 	e.Remote = state{V: StateVersion, Role: "player", Game: p.game, Seat: p.seat, Referee: p.referee[:],
-		Secret: p.secret[:], Sent: p.sent, Link: p.link}.text()
+		Secret: p.secret[:], Sent: p.sent, Seq: p.seq, Link: p.link}.text()
 	return e, nil
 }
 
@@ -324,16 +325,16 @@ func OpenPlayer(e store.Entry) (*Player, error) {
 	if err != nil {
 		return nil, stateError("%v", err)
 	}
-	if s.Sent < 0 || s.Sent > necgame.MaxUpdates+1 || (s.Sent == 0) != (s.Link == "") {
+	if s.Sent < 0 || s.Sent > necgame.MaxUpdates+1 || (s.Sent == 0) != (s.Link == "") || (s.Sent == 0) != (s.Seq == 0) {
 		return nil, stateError("the order sent (update %d)", s.Sent)
 	}
 	if s.Link != "" {
 		o, err := ParseOrder(s.Link)
-		if err != nil || o.Game != s.Game || o.Seat != s.Seat || o.Update != s.Sent {
+		if err != nil || o.Game != s.Game || o.Seat != s.Seat || o.Update != s.Sent || o.Seq != s.Seq {
 			return nil, stateError("the link of the order sent")
 		}
 	}
-	p.sent, p.link = s.Sent, s.Link
+	p.sent, p.seq, p.link = s.Sent, s.Seq, s.Link
 	return p, nil
 }
 

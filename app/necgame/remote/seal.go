@@ -45,6 +45,9 @@ type sealed struct {
 	Seat int
 	// Update is the update the order is for (1 for the first).
 	Update int
+	// Seq numbers the orders of the seat for the update (1 for the first): a later order
+	// replaces an earlier one, never the other way round.
+	Seq int
 	// Ephemeral is the sender's one-time X25519 public key.
 	Ephemeral [KeySize]byte
 	// Box is the padded order text encrypted with AES-256-GCM, its tag included.
@@ -58,6 +61,7 @@ type sealed struct {
 func (o sealed) header() []byte {
 	b := []byte{orderVersion, byte(o.Seat)}
 	b = binary.AppendUvarint(b, uint64(o.Update))
+	b = binary.AppendUvarint(b, uint64(o.Seq))
 	b = append(b, byte(len(o.Game)))
 	b = append(b, o.Game...)
 	return append(b, o.Ephemeral[:]...)
@@ -97,9 +101,9 @@ func aead(key []byte) (cipher.AEAD, error) {
 	return cipher.NewGCM(block)
 }
 
-// seal encrypts the text of an order of seat for update of game to the referee's public key
+// seal encrypts the text of order number seq of seat for update of game to the referee's public key
 // and authenticates it with the seat secret; rand gives the ephemeral key.
-func seal(game string, seat, update int, text string, referee *[KeySize]byte, secret []byte, rand io.Reader) (sealed, error) {
+func seal(game string, seat, update, seq int, text string, referee *[KeySize]byte, secret []byte, rand io.Reader) (sealed, error) {
 	if len(text) > MaxOrderText {
 		return sealed{}, fmt.Errorf("sealing the order: %d bytes of text, at most %d", len(text), MaxOrderText)
 	}
@@ -107,7 +111,7 @@ func seal(game string, seat, update int, text string, referee *[KeySize]byte, se
 	if err != nil {
 		return sealed{}, fmt.Errorf("sealing the order: %w", err)
 	}
-	o := sealed{Game: game, Seat: seat, Update: update, Ephemeral: publicKey(&eph)}
+	o := sealed{Game: game, Seat: seat, Update: update, Seq: seq, Ephemeral: publicKey(&eph)}
 	shared, err := x25519(&eph, referee)
 	if err != nil {
 		return sealed{}, fmt.Errorf("sealing the order: %w", err)

@@ -101,7 +101,7 @@ func TestSealOpens(t *testing.T) {
 	pub := publicKey(&key)
 	secret := bytes.Repeat([]byte{7}, SecretSize)
 	for _, text := range []string{"", "N(3,15)", "Rx(12,15) / R(7,13)", strings.Repeat("x", MaxOrderText)} {
-		s, err := seal("g1", 2, 5, text, &pub, secret, src)
+		s, err := seal("g1", 2, 5, 1, text, &pub, secret, src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,7 +120,7 @@ func TestSealOpens(t *testing.T) {
 			t.Errorf("%q: opens for another seat: %v", text, err)
 		}
 	}
-	if _, err := seal("g1", 2, 5, strings.Repeat("x", MaxOrderText+1), &pub, secret, src); err == nil {
+	if _, err := seal("g1", 2, 5, 1, strings.Repeat("x", MaxOrderText+1), &pub, secret, src); err == nil {
 		t.Error("an order text longer than MaxOrderText was sealed")
 	}
 }
@@ -133,7 +133,7 @@ func TestSealHidesTheOrder(t *testing.T) {
 	pub := publicKey(&key)
 	secret := bytes.Repeat([]byte{1}, SecretSize)
 	link := func(text string) string {
-		s, err := seal("g1", 1, 1, text, &pub, secret, src)
+		s, err := seal("g1", 1, 1, 1, text, &pub, secret, src)
 		if err != nil {
 			t.Fatal(err)
 		}
