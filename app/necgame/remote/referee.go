@@ -197,7 +197,10 @@ func (r *Referee) clear() {
 func (r *Referee) ID() string { return r.id }
 
 // Game returns the game, as far as it has been resolved: its board, history and seats (for
-// the page's board and history; the orders being collected are not in it).
+// the page's board and history; the orders being collected are not in it). The page reads it,
+// and may let the bots of Bot seats choose in the engine worker (its NextBot and Decide)
+// before Resolve, which lets the others choose here; it does not enter orders into it
+// (Reveal, Submit, Continue): the referee collects them (File, Lock).
 func (r *Referee) Game() *necgame.Game { return r.game }
 
 // Kinds returns who plays each seat.
