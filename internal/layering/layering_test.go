@@ -31,26 +31,28 @@ func rank(pkg string) (int, bool) {
 		return 5, true
 	case rel == "app/session", rel == "app/necgame":
 		return 6, true
-	case rel == "app/browser":
+	case rel == "app/necgame/remote": // Never-Ending Chess across devices, over necgame
 		return 7, true
+	case rel == "app/browser":
+		return 8, true
 	// app/view, bottom up: the route table; the page frame (shell); the boards and the share
 	// dialog; the screens, which never import each other; the package of the overview.
 	case rel == "app/view/route":
-		return 8, true
-	case rel == "app/view/shell":
 		return 9, true
-	case rel == "app/view/board", rel == "app/view/necboard", rel == "app/view/share":
+	case rel == "app/view/shell":
 		return 10, true
-	case rel == "app/view/play", rel == "app/view/necplay", rel == "app/view/saved", rel == "app/view/home":
+	case rel == "app/view/board", rel == "app/view/necboard", rel == "app/view/share":
 		return 11, true
-	case rel == "app/view":
+	case rel == "app/view/play", rel == "app/view/necplay", rel == "app/view/saved", rel == "app/view/home":
 		return 12, true
-	case rel == "app":
+	case rel == "app/view":
 		return 13, true
-	case strings.HasPrefix(rel, "cmd/"):
+	case rel == "app":
 		return 14, true
-	case strings.HasPrefix(rel, "internal/"):
+	case strings.HasPrefix(rel, "cmd/"):
 		return 15, true
+	case strings.HasPrefix(rel, "internal/"):
+		return 16, true
 	}
 	return 0, false
 }
