@@ -17,6 +17,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/view/home"
 	"github.com/plyground/plyground/app/view/necplay"
+	"github.com/plyground/plyground/app/view/necremote"
 	"github.com/plyground/plyground/app/view/play"
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/saved"
@@ -51,5 +52,6 @@ func routes() {
 		Saved:      func() app.Composer { return &saved.Page{} },
 		NEC:        func() app.Composer { return &necplay.Screen{} },
 		NECNew:     func() app.Composer { return &necplay.NewGame{} },
+		NECRemote:  func() app.Composer { return &necremote.Screen{} },
 	})
 }

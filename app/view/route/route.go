@@ -26,6 +26,7 @@ const (
 	SavedPath      = "/saved"
 	NECPath        = "/nec"
 	NECNewPath     = "/nec/new"
+	NECRemotePath  = "/nec/remote"
 )
 
 // Home returns the address of the home page.
@@ -71,6 +72,17 @@ func NEC() string { return NECPath }
 // NECNew returns the address of the Never-Ending Chess new-game screen.
 func NECNew() string { return NECNewPath }
 
+// NECRemote returns the address of the screen of Never-Ending Chess across devices (a new
+// remote game when nothing follows it).
+func NECRemote() string { return NECRemotePath }
+
+// NECRemoteGame returns the address of the saved remote game id (referee's or player's side).
+func NECRemoteGame(id string) string { return NECRemotePath + "?id=" + url.QueryEscape(id) }
+
+// NECRemoteLink returns the address of a remote-game link (invitation, order, update) whose
+// fragment is frag.
+func NECRemoteLink(frag string) string { return NECRemotePath + "#" + frag }
+
 // Game returns the path of the game screen of a kind of game.
 func Game(k store.Kind) string {
 	if k == store.KindNEC {
@@ -92,7 +104,7 @@ func Shared(k store.Kind, frag string) string { return Game(k) + "#" + frag }
 // Screens are the components of the pages, one constructor for each (go-app makes a new
 // component with it every time the page is opened).
 type Screens struct {
-	Home, NewGame, Play, RulesIndex, Settings, About, Saved, NEC, NECNew func() app.Composer
+	Home, NewGame, Play, RulesIndex, Settings, About, Saved, NEC, NECNew, NECRemote func() app.Composer
 	// Rules makes the rules page of a variant.
 	Rules func(variant string) app.Composer
 }
@@ -115,4 +127,5 @@ func Register(s Screens) {
 	app.Route(SavedPath, s.Saved)
 	app.Route(NECPath, s.NEC)
 	app.Route(NECNewPath, s.NECNew)
+	app.Route(NECRemotePath, s.NECRemote)
 }

@@ -729,6 +729,9 @@ func (p *Page) renderGame(it store.Item, og openedGame) app.UI {
 	case og.nec != nil:
 		picture = necboard.Picture(og.nec.State(), "Position of "+title)
 		result = necResultText(og.nec)
+		if url, text := remoteRow(e); url != "" { // issue 18: a game across devices (remote.go)
+			resume, result = url, text+" "+result
+		}
 		resultKey = "*"
 		if og.nec.Phase() == necgame.Over {
 			resultKey = store.ResultOver
