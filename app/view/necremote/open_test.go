@@ -62,6 +62,17 @@ func TestOpenLink(t *testing.T) {
 		return o.Fragment()
 	}
 	first, second := seal(), seal()
+	// A sealed order changed on its way (a character near its end) is refused as forged.
+	b := []byte(second)
+	i := len(b) - 10
+	if b[i] == 'A' {
+		b[i] = 'B'
+	} else {
+		b[i] = 'A'
+	}
+	if _, err := OpenLink(ref, string(b)); !errors.Is(err, remote.ErrForged) {
+		t.Errorf("a changed order: %v, want ErrForged", err)
+	}
 	if o, err := OpenLink(ann, first); err == nil {
 		t.Errorf("the player's device filed an order: %+v", o)
 	}

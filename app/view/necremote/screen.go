@@ -3,6 +3,7 @@ package necremote
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"net/url"
 	"strconv"
 	"strings"
@@ -279,7 +280,7 @@ func (s *Screen) Render() app.UI {
 	return shell.Page(s.live, route.NECPath, app.Div().Class("page nec-remote").Body(
 		app.H1().Text("Never-Ending Chess across devices"),
 		app.If(s.notice != "", func() app.UI {
-			return app.P().Class("notice").ID("remote-notice").Role("status").Text(s.notice)
+			return app.P().Class("remote-notice").ID("remote-notice").Role("status").Text(s.notice)
 		}),
 		app.If(s.err != "", func() app.UI {
 			return app.P().Class("error").ID("remote-error").Role("alert").Text(s.err)
@@ -407,8 +408,11 @@ func board(g *necgame.Game) app.UI {
 				app.Pre().Text(rep.String()))
 		}
 	}
-	return app.Div().Class("remote-board").Body(
-		necboard.Picture(st, fmt.Sprintf("The board after update %d", g.Updates())),
+	h := fnv.New64a()
+	h.Write([]byte(st.Encode()))
+	return app.Div().Class("remote-board").DataSet("updates", g.Updates()).DataSet("board", fmt.Sprintf("%016x", h.Sum64())).Body(
+		app.Raw(necboard.Defs()),
+		app.Div().Class("remote-picture").Body(necboard.Picture(st, fmt.Sprintf("The board after update %d", g.Updates()))),
 		app.P().ID("remote-update").Text(fmt.Sprintf("Update %d is being collected.", g.Updates()+1)),
 		app.Ul().Class("remote-scores").Body(rows...),
 		report,

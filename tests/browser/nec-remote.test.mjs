@@ -1,0 +1,175 @@
+// Never-Ending Chess across devices (issue 18) in real Chromium: three separate browser
+// profiles (the referee's and two players') pass nothing but links between them: invitations,
+// two updates of sealed orders (one with a fallback), public updates; a forged and a replayed
+// order are refused, the referee's page reloads mid-update and loses nothing, and every
+// profile ends on the same board. The browser version of remote.TestThreeDevicesThroughLinks.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launch } from './chromium.mjs';
+import { outDir, startServer } from './server.mjs';
+import { collectErrors, waitLive } from './nec-helpers.mjs';
+
+// The orders of the standard three-player start (seat 0 the referee's, 1 Ann's, 2 Bob's);
+// Ann's second order has a fallback after its capture.
+const orders = [
+  ['N(0,-13)', 'B(1,15)', 'Q(14,-2)'],
+  ['R(5,-12)', 'Bx(12,4) / R(3,13)', 'R(12,5)'],
+];
+
+describe('Never-Ending Chess across devices', () => {
+  let server;
+  const contexts = [];
+  const errors = [];
+
+  before(async () => {
+    await mkdir(outDir, { recursive: true });
+    server = await startServer();
+    for (let i = 0; i < 3; i++) {
+      contexts.push(await launch({ reducedMotion: 'reduce', colorScheme: 'light' }));
+    }
+  });
+
+  after(async () => {
+    for (const c of contexts) await c?.close();
+    await server?.stop();
+    assert.deepEqual(errors, [], 'errors in the pages');
+  });
+
+  async function newPage(ctx) {
+    const page = await ctx.newPage();
+    collectErrors(page, errors);
+    return page;
+  }
+
+  // open opens a link on a page as a new document (a link differing only by its fragment
+  // would not reload the page).
+  async function open(page, link) {
+    await page.goto('about:blank');
+    await page.goto(link);
+    await waitLive(page, '.nec-remote');
+    await page.waitForURL(/\/nec\/remote\?id=/);
+  }
+
+  async function linkOf(page, id) {
+    return page.inputValue(`#${id} .remote-link-text`);
+  }
+
+  async function board(page) {
+    const el = page.locator('.remote-board');
+    return { updates: await el.getAttribute('data-updates'), board: await el.getAttribute('data-board') };
+  }
+
+  test('a three-player game through links only', async () => {
+    const [ref, ann, bob] = [await newPage(contexts[0]), await newPage(contexts[1]), await newPage(contexts[2])];
+
+    // The referee creates the game: its own seat, two seats on other devices.
+    await ref.goto(server.url + '/nec/remote');
+    await waitLive(ref, '#remote-create');
+    await ref.click('#remote-create');
+    await waitLive(ref, '#remote-referee');
+    await ref.waitForURL(/\/nec\/remote\?id=/);
+    const invAnn = await linkOf(ref, 'remote-invitation-1');
+    const invBob = await linkOf(ref, 'remote-invitation-2');
+    assert.match(invAnn, /#ri=/);
+    assert.notEqual(invAnn, invBob);
+    await ref.click('#remote-invitation-1 button:text("QR code")');
+    await ref.waitForSelector('#remote-invitation-1 .share-qr svg');
+    await ref.screenshot({ path: join(outDir, 'nec-remote-referee.png'), fullPage: true });
+    await ref.click('#remote-invitation-1 button:text("QR code")');
+
+    // The players open their invitations.
+    await open(ann, invAnn);
+    await ann.waitForSelector('#remote-player');
+    await ann.screenshot({ path: join(outDir, 'nec-remote-invitation.png'), fullPage: true });
+    await open(bob, invBob);
+    await bob.waitForSelector('#remote-player');
+
+    const seal = async (page, seat, text) => {
+      await page.fill(`#remote-order-${seat}`, text);
+      await page.click('#remote-seal');
+      await page.waitForSelector('#remote-order-link, #remote-error');
+      assert.equal(await page.$('#remote-error'), null, await page.textContent('body'));
+      assert.equal(await page.getAttribute('#remote-sent', 'data-sent'), 'true');
+      return linkOf(page, 'remote-order-link');
+    };
+    const file = async (link) => {
+      await open(ref, link);
+      await ref.waitForSelector('#remote-referee');
+    };
+    const lockAndResolve = async (text) => {
+      await ref.fill('#remote-order-0', text);
+      await ref.click('#remote-lock-0');
+      await ref.waitForSelector('#remote-lock-0', { state: 'detached' });
+      await ref.click('#remote-resolve');
+      await ref.waitForSelector('#remote-update-link');
+    };
+    const states = async (n) => {
+      const all = [];
+      for (const p of [ref, ann, bob]) {
+        await p.waitForSelector(`.remote-board[data-updates="${n}"]`);
+        all.push(await board(p));
+      }
+      assert.deepEqual(all[1], all[0], "Ann's board is the referee's");
+      assert.deepEqual(all[2], all[0], "Bob's board is the referee's");
+    };
+
+    // Update 1. Ann sends an order, then a second one that replaces it.
+    const annFirst = await seal(ann, 1, 'N(-4,10)');
+    const ann1 = await seal(ann, 1, orders[0][1]);
+    assert.notEqual(ann1, annFirst);
+    await ann.click('#remote-order-link button:text("QR code")');
+    await ann.waitForSelector('#remote-order-link .share-qr svg');
+    await ann.screenshot({ path: join(outDir, 'nec-remote-order-light.png'), fullPage: true });
+    await ann.emulateMedia({ colorScheme: 'dark' });
+    await ann.screenshot({ path: join(outDir, 'nec-remote-order-dark.png'), fullPage: true });
+    await ann.emulateMedia({ colorScheme: 'light' });
+    const bob1 = await seal(bob, 2, orders[0][2]);
+
+    await file(annFirst);
+    assert.equal(await ref.getAttribute('.remote-seat:nth-child(2)', 'data-in'), 'true');
+    await file(ann1);
+    assert.match(await ref.textContent('#remote-notice'), /replac/i);
+    // Replayed: Ann's first order again, after the later one replaced it.
+    await file(annFirst);
+    assert.match(await ref.textContent('#remote-error'), /refused: a later order/);
+    // Forged: Bob's order link changed on its way (one character of its sealed box).
+    const at = bob1.length - 10;
+    const forged = bob1.slice(0, at) + (bob1[at] === 'A' ? 'B' : 'A') + bob1.slice(at + 1);
+    await file(forged);
+    assert.match(await ref.textContent('#remote-error'), /not sealed with the seat's invitation \(forged/);
+    assert.equal(await ref.getAttribute('.remote-seat:nth-child(3)', 'data-in'), 'false');
+
+    // The referee's page reloads mid-update: Ann's order is still in, Bob's not yet.
+    await ref.reload();
+    await waitLive(ref, '#remote-referee');
+    assert.equal(await ref.getAttribute('.remote-seat:nth-child(2)', 'data-in'), 'true');
+    assert.equal(await ref.getAttribute('.remote-seat:nth-child(3)', 'data-in'), 'false');
+    await file(bob1);
+    assert.equal(await ref.getAttribute('.remote-seat:nth-child(3)', 'data-in'), 'true');
+    await lockAndResolve(orders[0][0]);
+    const up1 = await linkOf(ref, 'remote-update-link');
+    assert.match(up1, /#ru=/);
+    await open(ann, up1);
+    await open(bob, up1);
+    await states(1);
+    assert.equal(await ann.getAttribute('#remote-sent', 'data-sent'), 'false');
+
+    // An out-of-date order: Ann's order of update 1 after it resolved.
+    await file(ann1);
+    assert.match(await ref.textContent('#remote-error'), /out of date/);
+
+    // Update 2, with Ann's fallback.
+    const ann2 = await seal(ann, 1, orders[1][1]);
+    const bob2 = await seal(bob, 2, orders[1][2]);
+    await file(ann2);
+    await file(bob2);
+    await lockAndResolve(orders[1][0]);
+    const up2 = await linkOf(ref, 'remote-update-link');
+    await open(ann, up2);
+    await open(bob, up2);
+    await states(2);
+    assert.match(await ref.textContent('.remote-report'), /update 2/);
+  });
+});
