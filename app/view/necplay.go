@@ -76,6 +76,9 @@ type NECPlay struct {
 	// toAction is set when the player asked for the action ("Back to the action"): a new size
 	// then refits the action, not the phone's view of the player's own army.
 	toAction bool
+	// army is set when the camera shows the entering seat's own army (necView chose it on a
+	// phone) rather than the action.
+	army bool
 	// measured is set once the viewport element now drawn has been measured: the cover takes
 	// its place, and the one drawn after it may have another size.
 	measured bool
@@ -275,7 +278,7 @@ func (p *NECPlay) reset() {
 	p.ptrs = map[int][2]float64{}
 	p.drag, p.pinch = necDrag{}, necPinch{}
 	p.jump, p.jumpErr, p.orderText, p.orderErr = "", "", "", ""
-	p.busy, p.auto, p.share, p.touched, p.toAction = false, false, false, false, false
+	p.busy, p.auto, p.share, p.touched, p.toAction, p.army = false, false, false, false, false, false
 	p.thinking, p.botErr, p.histPage = 0, "", 0
 	p.autoGen++
 	p.gameGen++
@@ -343,11 +346,25 @@ func (p *NECPlay) shown() (nec.State, int) {
 func (p *NECPlay) firstView() {
 	if s, rep, ok := p.shownUpdate(); ok {
 		p.cam = p.cam.necView(s, rep, p.g.Seat())
+		p.army = p.cam != p.cam.fit(necAction(s, rep))
 	}
+}
+
+// camView names what the camera shows, for the page (data-view): "free" once the player
+// moved the board, "army" for the entering seat's own army, "action" for the action.
+func (p *NECPlay) camView() string {
+	switch {
+	case p.touched:
+		return "free"
+	case p.army:
+		return "army"
+	}
+	return "action"
 }
 
 // backToAction fits the middle of the game and the last update's moves.
 func (p *NECPlay) backToAction() {
+	p.army = false
 	if s, rep, ok := p.shownUpdate(); ok {
 		p.cam = p.cam.fit(necAction(s, rep))
 	}

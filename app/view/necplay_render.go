@@ -79,6 +79,7 @@ func (p *NECPlay) viewport() app.UI {
 	return app.Div().ID(necViewportID).Class("nec-viewport").
 		DataSet("cam", fmt.Sprintf("%d %d %g %g %g", p.cam.ix, p.cam.iy, p.cam.fx, p.cam.fy, p.cam.s)).
 		DataSet("measured", p.measured).
+		DataSet("view", p.camView()).
 		TabIndex(0).Aria("label", "Board; drag or arrow keys to move it, wheel, pinch or + and - to zoom").
 		On("keydown", p.onKey).
 		On("pointerdown", p.onPointerDown).

@@ -63,6 +63,13 @@ export async function clickSquare(page, x, y) {
   await page.mouse.click(p.x, p.y);
 }
 
+// backToAction presses "Back to the action" and waits until the board shows it: the camera
+// changes after the click, when the program has handled it.
+export async function backToAction(page) {
+  await page.click('[data-action="action"]');
+  await page.waitForSelector('#nec-viewport[data-view="action"]');
+}
+
 // move enters a one-step move by clicking the piece on from and the target to, and waits
 // until the order shows it.
 export async function move(page, from, to) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { launch } from './chromium.mjs';
 import { outDir, startServer } from './server.mjs';
 import {
-  assertHidden, camera, clickSquare, collectErrors, move, newGame, point, updates, waitBoard,
+  assertHidden, backToAction, camera, clickSquare, collectErrors, move, newGame, point, updates, waitBoard,
   waitLive, waitUpdates,
 } from './nec-helpers.mjs';
 
@@ -289,7 +289,7 @@ describe('Never-Ending Chess', () => {
     await page.waitForSelector('.nec-jump-err');
 
     // Back to the action: all 32 pieces in view.
-    await page.click('[data-action="action"]');
+    await backToAction(page);
     await page.waitForFunction(() => document.querySelectorAll('.nec-piece').length === 32);
     await page.close();
   });
@@ -320,7 +320,7 @@ describe('Never-Ending Chess', () => {
     for (const r of black) assert.ok(r.top >= box.y - 1 && r.bottom <= box.y + box.height + 1, `Black's piece at y ${r.top}..${r.bottom}`);
     // Back to the action: every army in view. A new size after that (the phone turned, the
     // order panel grew) refits the action; it does not jump back to the player's own army.
-    await page.click('[data-action="action"]');
+    await backToAction(page);
     await page.waitForFunction(() => document.querySelectorAll('.nec-piece').length === 8 * 16);
     const before = (await camera(page)).s;
     assert.ok(before < 28, `the whole game at ${before} px a square`);
@@ -341,11 +341,11 @@ describe('Never-Ending Chess', () => {
       await reveal(page, 'White');
       // A phone opens on the player's own army; the rook's target is beyond it: back to the
       // whole game first.
-      await page.click('[data-action="action"]');
+      await backToAction(page);
       await move(page, [-3, -12], [-6, -12]);
       await page.click('[data-action="submit"]');
       await reveal(page, 'Black');
-      await page.click('[data-action="action"]');
+      await backToAction(page);
       await move(page, [2, 12], [1, 10]);
       await page.click('[data-action="submit"]');
       await waitUpdates(page, 1);
