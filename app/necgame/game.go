@@ -501,3 +501,50 @@ func Colour(s nec.State, i int) string {
 	}
 	return strings.ToUpper(n[:1]) + n[1:]
 }
+
+// ErrOrders is wrapped by the errors of Play for orders it refuses.
+var ErrOrders = errors.New("orders refused")
+
+// Play resolves the current update with the orders of the people collected elsewhere (package
+// app/necgame/remote, whose orders come as links): at most one order a seat, each of a seat
+// played by a person and valid on the board; a person's seat with no order makes none. The
+// bots that have not chosen (NextBot, Decide) choose here. Orders that are refused change
+// nothing (the error wraps ErrOrders). Whatever the phase before, the game is then in the
+// phase that follows an update (Result, or Over), with nobody's order pending.
+func (g *Game) Play(orders []nec.Order) error {
+	if g.phase == Over {
+		return fmt.Errorf("play: %w (%v)", ErrPhase, g.phase)
+	}
+	s := g.State()
+	seen := make(map[int]bool, len(orders))
+	for _, o := range orders {
+		switch {
+		case o.Player < 0 || o.Player >= len(g.seats):
+			return fmt.Errorf("play: %w: no seat %d", ErrOrders, o.Player+1)
+		case g.seats[o.Player].Bot:
+			return fmt.Errorf("play: %w: seat %d is a bot's", ErrOrders, o.Player+1)
+		case seen[o.Player]:
+			return fmt.Errorf("play: %w: two orders for seat %d", ErrOrders, o.Player+1)
+		}
+		seen[o.Player] = true
+		if err := s.Validate(o); err != nil {
+			return fmt.Errorf("play: %w: seat %d: %w", ErrOrders, o.Player+1, err)
+		}
+	}
+	for i, seat := range g.seats {
+		if !seat.Bot {
+			delete(g.pending, i)
+		}
+	}
+	for _, o := range orders {
+		g.pending[o.Player] = o
+	}
+	g.draft = nil
+	if err := g.resolve(); err != nil {
+		return err
+	}
+	if g.phase != Over {
+		g.phase, g.seat = Result, -1
+	}
+	return nil
+}

@@ -21,6 +21,11 @@ import (
 //	 "created":"RFC 3339", "updated":"RFC 3339", "result":"*", "record":"...",
 //	 "clock":{"tc":"5+3","left":[298500,300000]}}
 //
+// A Never-Ending Chess game played across devices (package app/necgame/remote) also has
+// "remote": the text of its remote side (the referee's keys, seats and orders received, or a
+// player's invitation and whether its order was sent), which this package keeps as it is,
+// bounded by MaxRemote; older versions of the app read the entry without it.
+//
 // "kind" is "8x8" or "nec" (see Kind: it says how to read "record" and "result"); "variant"
 // is the variant's catalogue ID ("nec" for Never-Ending Chess), so that a list of games is
 // sorted and filtered without replaying any record; "players" lists the seats in order
@@ -55,6 +60,8 @@ const (
 	maxVariant = 40
 	// MaxEntry bounds the length of one stored entry in bytes.
 	MaxEntry = 1 << 20
+	// MaxRemote bounds the length of an entry's Remote text in bytes.
+	MaxRemote = 64 << 10
 )
 
 // MaxName is the longest player's name, in characters, that entries and links carry.
@@ -106,6 +113,10 @@ type Entry struct {
 	// Clock is the time control and the time left of a game played with clocks, as they
 	// were when Record was saved; the zero value for a game without clocks.
 	Clock Clock
+	// Remote is the remote side of a Never-Ending Chess game played across devices, in the
+	// text of package app/necgame/remote; "" for every other game. The store keeps it as it
+	// is (printable ASCII, at most MaxRemote bytes).
+	Remote string
 }
 
 // Player returns seat i of e, or the zero Player (a person with no name) when e has none.
@@ -124,7 +135,7 @@ func (e Entry) InProgress() bool { return e.Result == "*" || e.Result == "" }
 func (e Entry) Equal(f Entry) bool {
 	return e.ID == f.ID && e.Kind == f.Kind && e.Variant == f.Variant && e.Title == f.Title &&
 		slices.Equal(e.Players, f.Players) && e.Created.Equal(f.Created) && e.Updated.Equal(f.Updated) &&
-		e.Result == f.Result && e.Record == f.Record && e.Clock == f.Clock
+		e.Result == f.Result && e.Record == f.Record && e.Clock == f.Clock && e.Remote == f.Remote
 }
 
 // Clock is what is kept of a game's clocks.
@@ -164,6 +175,7 @@ type entryV2 struct {
 	Result  string       `json:"result"`
 	Record  string       `json:"record"`
 	Clock   *clockJSON   `json:"clock,omitempty"`
+	Remote  string       `json:"remote,omitempty"`
 }
 
 // entryV1 is the JSON form of version 1 (8x8 games).
@@ -204,6 +216,7 @@ type anyEntry struct {
 	Result  string       `json:"result"`
 	Record  string       `json:"record"`
 	Clock   *clockJSON   `json:"clock"`
+	Remote  string       `json:"remote"`
 }
 
 // timeLayout is how times are written: RFC 3339 in UTC with milliseconds.
@@ -225,6 +238,7 @@ func encodeEntry(e Entry) (string, error) {
 		Updated: e.Updated.UTC().Format(timeLayout),
 		Result:  e.Result,
 		Record:  e.Record,
+		Remote:  e.Remote,
 	}
 	for i, p := range e.Players {
 		w.Players[i] = playerJSON(p)
@@ -257,7 +271,7 @@ func decodeEntry(raw string, legacy Kind) (Entry, error) {
 		switch {
 		case w.V == 2:
 			return fromV2(entryV2{V: 2, Kind: w.Kind, ID: w.ID, Variant: w.Variant, Title: w.Title, Players: w.Players,
-				Created: w.Created, Updated: w.Updated, Result: w.Result, Record: w.Record, Clock: w.Clock})
+				Created: w.Created, Updated: w.Updated, Result: w.Result, Record: w.Record, Clock: w.Clock, Remote: w.Remote})
 		case w.V == 1 && legacy == KindNEC:
 			return fromNECV1(necV1{V: 1, ID: w.ID, Created: w.Created, Updated: w.Updated, Record: w.Record})
 		case w.V == 1:
@@ -305,7 +319,7 @@ func decodeEntry(raw string, legacy Kind) (Entry, error) {
 
 func fromV2(w entryV2) (Entry, error) {
 	e := Entry{ID: w.ID, Kind: w.Kind, Variant: w.Variant, Title: w.Title, Result: w.Result, Record: w.Record,
-		Players: make([]Player, len(w.Players))}
+		Remote: w.Remote, Players: make([]Player, len(w.Players))}
 	for i, p := range w.Players {
 		e.Players[i] = Player(p)
 	}
@@ -398,6 +412,19 @@ func checkEntry(e Entry) error {
 	}
 	if e.Record == "" {
 		return fmt.Errorf("%w: no game record", ErrDamaged)
+	}
+	if e.Remote != "" {
+		if e.Kind != KindNEC {
+			return fmt.Errorf("%w: a remote side for a game of kind %s", ErrDamaged, quote(string(e.Kind)))
+		}
+		if len(e.Remote) > MaxRemote {
+			return fmt.Errorf("%w: a remote side of %d bytes, at most %d", ErrDamaged, len(e.Remote), MaxRemote)
+		}
+		for i := 0; i < len(e.Remote); i++ {
+			if c := e.Remote[i]; c < ' ' || c > '~' {
+				return fmt.Errorf("%w: the remote side holds a character that is not printable ASCII", ErrDamaged)
+			}
+		}
 	}
 	for _, t := range [...]struct {
 		name string

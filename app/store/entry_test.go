@@ -282,6 +282,12 @@ func TestEncodeEntryRoundTrip(t *testing.T) {
 			Updated: time.Date(2026, 1, 2, 3, 9, 5, 0, time.UTC),
 			Result:  ResultOver, Record: "1abc",
 		}, `{"v":2,"kind":"nec","id":"nec-1","variant":"nec","players":[{"name":"Ann"},{"level":2},{"name":"Bo"}],`},
+		{"nec played across devices", Entry{
+			ID: "nec-2", Kind: KindNEC, Variant: "nec", Players: []Player{{}, {}},
+			Created: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
+			Updated: time.Date(2026, 1, 2, 3, 9, 5, 0, time.UTC),
+			Result:  "*", Record: "2abc", Remote: `{"v":1,"role":"player","link":"ro=AQ-_"}`,
+		}, `{"v":2,"kind":"nec","id":"nec-2","variant":"nec","players":[{},{}],`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -303,15 +309,19 @@ func TestEncodeEntryRoundTrip(t *testing.T) {
 	}
 	// An entry that does not check is not written.
 	for name, e := range map[string]Entry{
-		"result 1-1":          {ID: "a", Kind: Kind8x8, Players: make([]Player, 2), Result: "1-1", Record: "AQ"},
-		"three 8x8 players":   {ID: "a", Kind: Kind8x8, Players: make([]Player, 3), Result: "*", Record: "AQ"},
-		"no kind":             {ID: "a", Players: make([]Player, 2), Result: "*", Record: "AQ"},
-		"nec with a PGN end":  {ID: "a", Kind: KindNEC, Variant: "nec", Result: "1-0", Record: "1a"},
-		"nec of orthodox":     {ID: "a", Kind: KindNEC, Variant: "orthodox", Result: "*", Record: "1a"},
-		"nine nec players":    {ID: "a", Kind: KindNEC, Variant: "nec", Players: make([]Player, 9), Result: "*", Record: "1a"},
-		"year 0 east":         {ID: "a", Kind: Kind8x8, Players: make([]Player, 2), Result: "*", Record: "AQ", Created: time.Date(0, 1, 1, 0, 30, 0, 0, time.FixedZone("CET", 3600))},
-		"year 10000 west":     {ID: "a", Kind: Kind8x8, Players: make([]Player, 2), Result: "*", Record: "AQ", Created: time.Date(9999, 12, 31, 23, 30, 0, 0, time.FixedZone("X", -3600))},
-		"name of 101 letters": {ID: "a", Kind: Kind8x8, Players: []Player{{Name: strings.Repeat("é", 101)}, {}}, Result: "*", Record: "AQ"},
+		"result 1-1":                 {ID: "a", Kind: Kind8x8, Players: make([]Player, 2), Result: "1-1", Record: "AQ"},
+		"three 8x8 players":          {ID: "a", Kind: Kind8x8, Players: make([]Player, 3), Result: "*", Record: "AQ"},
+		"no kind":                    {ID: "a", Players: make([]Player, 2), Result: "*", Record: "AQ"},
+		"nec with a PGN end":         {ID: "a", Kind: KindNEC, Variant: "nec", Result: "1-0", Record: "1a"},
+		"nec of orthodox":            {ID: "a", Kind: KindNEC, Variant: "orthodox", Result: "*", Record: "1a"},
+		"nine nec players":           {ID: "a", Kind: KindNEC, Variant: "nec", Players: make([]Player, 9), Result: "*", Record: "1a"},
+		"year 0 east":                {ID: "a", Kind: Kind8x8, Players: make([]Player, 2), Result: "*", Record: "AQ", Created: time.Date(0, 1, 1, 0, 30, 0, 0, time.FixedZone("CET", 3600))},
+		"year 10000 west":            {ID: "a", Kind: Kind8x8, Players: make([]Player, 2), Result: "*", Record: "AQ", Created: time.Date(9999, 12, 31, 23, 30, 0, 0, time.FixedZone("X", -3600))},
+		"name of 101 letters":        {ID: "a", Kind: Kind8x8, Players: []Player{{Name: strings.Repeat("é", 101)}, {}}, Result: "*", Record: "AQ"},
+		"remote side of an 8x8 game": {ID: "a", Kind: Kind8x8, Players: make([]Player, 2), Result: "*", Record: "AQ", Remote: "{}"},
+		"remote side not ASCII":      {ID: "a", Kind: KindNEC, Variant: "nec", Result: "*", Record: "1a", Remote: `{"v":"é"}`},
+		"remote side with a newline": {ID: "a", Kind: KindNEC, Variant: "nec", Result: "*", Record: "1a", Remote: "{\n}"},
+		"remote side too long":       {ID: "a", Kind: KindNEC, Variant: "nec", Result: "*", Record: "1a", Remote: strings.Repeat("a", MaxRemote+1)},
 	} {
 		e.Updated = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 		if e.Created.IsZero() {

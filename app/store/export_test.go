@@ -29,7 +29,9 @@ func TestExportImportRoundTrip(t *testing.T) {
 	st.Save(WithGame(Entry{Title: "one", Players: []Player{{"Ann", 0}, {"Bob", 0}}}, game(t, "1. e4 e5 *")))
 	st.Save(WithGame(Entry{Title: "two"}, game(t, "[Variant \"marseillais\"]\n\n1. e4 e5,Nc6 *")))
 	st.Save(WithGame(Entry{}, game(t, "1. f3 e5 2. g4 Qh4# 0-1")))
-	st.Save(necEntry(t, "nec-game", "Friday & <night>"))
+	remote := necEntry(t, "nec-game", "Friday & <night>")
+	remote.Remote = `{"v":1,"role":"player","link":"ro=AQ-_"}` // a game played across devices
+	st.Save(remote)
 	mem.Set(NECPrefix+"annvsbot2", strings.TrimSpace(readFile(t, "nec-v1/annvsbot2.json")))
 	mem.Set(GamePrefix+"broken", readFile(t, "bad/truncated.json"))
 	mem.Set(GamePrefix+"future", readFile(t, "bad/newer.json"))
@@ -42,6 +44,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 	}
 	text := string(data)
 	if !strings.Contains(text, `"format":"plyground-games"`) || strings.Contains(text, "not exported") ||
+		!strings.Contains(text, `"remote":"{\"v\":1,\"role\":\"player\",\"link\":\"ro=AQ-_\"}"`) ||
 		!strings.Contains(text, `"Friday & <night>"`) || strings.Contains(text, `\u0026`) {
 		t.Errorf("export file:\n%s", data)
 	}

@@ -31,16 +31,18 @@ func rank(pkg string) (int, bool) {
 		return 5, true
 	case rel == "app/session", rel == "app/necgame":
 		return 6, true
-	case rel == "app/browser":
+	case rel == "app/necgame/remote": // Never-Ending Chess across devices, over necgame
 		return 7, true
-	case rel == "app/view":
+	case rel == "app/browser":
 		return 8, true
-	case rel == "app":
+	case rel == "app/view":
 		return 9, true
-	case strings.HasPrefix(rel, "cmd/"):
+	case rel == "app":
 		return 10, true
-	case strings.HasPrefix(rel, "internal/"):
+	case strings.HasPrefix(rel, "cmd/"):
 		return 11, true
+	case strings.HasPrefix(rel, "internal/"):
+		return 12, true
 	}
 	return 0, false
 }

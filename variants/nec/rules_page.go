@@ -9,3 +9,10 @@ import _ "embed" // the rules page's text
 //
 //go:embed rules-page.md
 var Rules string
+
+// RemoteHelp is the help page of a game played across devices through links (a referee,
+// invitations, sealed orders, public updates; package app/necgame/remote), in plain words
+// (Markdown, as Rules).
+//
+//go:embed remote-page.md
+var RemoteHelp string
