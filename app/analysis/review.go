@@ -145,7 +145,7 @@ type ReviewOptions struct {
 }
 
 // DefaultReviewDepth is the depth of a review when ReviewOptions.Depth is 0.
-const DefaultReviewDepth = 6
+const DefaultReviewDepth = 8
 
 // ErrStopped is returned by ReviewGame when its Stop is set.
 var ErrStopped = errors.New("analysis: review stopped")
