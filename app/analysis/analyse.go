@@ -23,13 +23,21 @@ type Options struct {
 	Stop *atomic.Bool // set to stop at once; the best found so far is reported
 }
 
+// forever is the deadline of an analysis without a time budget whose clock is given: the
+// search reads a clock only when it has a deadline, and the worker's clock is where it
+// yields to its event loop (and hears a stop).
+const forever = 1000 * time.Hour
+
 func (o Options) budget() search.Budget {
 	b := search.Budget{Nodes: o.Nodes, Depth: o.Depth, Now: o.Now, Stop: o.Stop}
-	if o.Time > 0 {
+	switch {
+	case o.Time > 0:
 		if b.Now == nil {
 			b.Now = time.Now
 		}
 		b.Deadline = b.Now().Add(o.Time)
+	case o.Now != nil:
+		b.Deadline = b.Now().Add(forever)
 	}
 	return b
 }
