@@ -25,10 +25,10 @@ type Engine struct {
 	players   map[string]*turn.Player
 	analysers map[string]*analysis.Analyser
 	send      func(Response) // the streamed replies (report, progress); nil: dropped
-	now     func() time.Time
-	stop    atomic.Bool // set by a cancel for the request under way
-	current atomic.Int64
-	bits    int // transposition table size
+	now       func() time.Time
+	stop      atomic.Bool // set by a cancel for the request under way
+	current   atomic.Int64
+	bits      int // transposition table size
 }
 
 // NewEngine returns an engine whose searches read the clock now (nil: time.Now) and whose
