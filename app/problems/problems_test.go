@@ -98,16 +98,6 @@ func TestP1_EveryProblemVerified(t *testing.T) {
 	}
 }
 
-// problem is the collection's problem id, for the checker's tests.
-func problem(t *testing.T, id string) Problem {
-	t.Helper()
-	p, ok := Find(id)
-	if !ok {
-		t.Fatalf("no problem %s", id)
-	}
-	return p
-}
-
 // TestCheckVerdicts: the checker says which ply fails and why.
 func TestCheckVerdicts(t *testing.T) {
 	custom := Problem{ID: "miniature", Rules: "progressive-italian",
