@@ -236,3 +236,30 @@ func TestLineStartsInsideATurn(t *testing.T) {
 		t.Errorf("line %q, want %q", got, want)
 	}
 }
+
+// TestHintIsTheBestTurn: a hint is the turn that mates when one does, all of the turn's
+// plies (M1: two in Marseillais, where no single ply mates: the knight on a8 blocks the
+// rook); before a dice roll there is none.
+func TestHintIsTheBestTurn(t *testing.T) {
+	g := game(t, "marseillais", "N5k1/5ppp/8/8/8/8/8/R5K1 w - - 0 5", "")
+	a := New(g.Variant(), 14)
+	best, r, err := a.Hint(g, Options{Depth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(best) != 2 || r.Eval.Mate != 1 {
+		t.Fatalf("hint %v (%s, %v), want a mating turn of two plies", best, r.Text, r.Eval)
+	}
+	for _, x := range best {
+		if err := g.Apply(x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if o := g.Outcome(); o.Result != turn.WhiteWins {
+		t.Errorf("the hinted turn ends %v", o)
+	}
+	d := game(t, "dice", "", "")
+	if _, _, err := New(d.Variant(), 10).Hint(d, Options{}); err != ErrRollFirst {
+		t.Errorf("dice before the roll: %v", err)
+	}
+}

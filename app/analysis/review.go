@@ -137,15 +137,35 @@ func (r Review) Count(c engine.Color, cl Class) int {
 
 // ReviewOptions bound a review.
 type ReviewOptions struct {
-	Depth int           // iterations per position (default DefaultReviewDepth)
+	Depth int           // iterations per position (0: Analyser.ReviewDepth)
 	Nodes int64         // node budget per position (0: none)
 	Time  time.Duration // time budget per position (0: none)
 	Now   func() time.Time
 	Stop  *atomic.Bool // stops the review: ReviewGame then fails with ErrStopped
 }
 
-// DefaultReviewDepth is the depth of a review when ReviewOptions.Depth is 0.
+// DefaultReviewDepth is the depth of a review when ReviewOptions.Depth is 0, except in dice
+// chess (DiceReviewDepth, for each of the 21 rolls) and progressive chess (SeriesReviewDepth
+// rounds of the series planner): see ReviewDepth.
 const DefaultReviewDepth = 8
+
+// DiceReviewDepth and SeriesReviewDepth are the default review depths of dice chess and
+// progressive chess, whose positions cost far more per ply of depth.
+const (
+	DiceReviewDepth   = 2
+	SeriesReviewDepth = 3
+)
+
+// ReviewDepth returns the depth a review of a game of v uses when ReviewOptions.Depth is 0.
+func (a *Analyser) ReviewDepth() int {
+	switch {
+	case a.g.Dice():
+		return DiceReviewDepth
+	case a.g.Series():
+		return SeriesReviewDepth
+	}
+	return DefaultReviewDepth
+}
 
 // ErrStopped is returned by ReviewGame when its Stop is set.
 var ErrStopped = errors.New("analysis: review stopped")
@@ -190,7 +210,7 @@ func (a *Analyser) ReviewGame(game *turn.Game, o ReviewOptions, progress func(do
 	}
 	depth := o.Depth
 	if depth <= 0 {
-		depth = DefaultReviewDepth
+		depth = a.ReviewDepth()
 	}
 	states, actions := game.States(), game.Actions()
 	spans := turnsOf(states, actions)

@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"flag"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -140,16 +142,29 @@ func FuzzDecodeReview(f *testing.F) {
 	})
 }
 
-// TestReviewTime measures a 20-turn review at the default depth (logged, for the report).
+var timing = flag.Bool("timing", false, "measure the time of 20-turn reviews (TestReviewTime)")
+
+// TestReviewTime measures 20-turn reviews at the default depths (logged, for the report):
+// orthodox, Marseillais and dice games played at random from a fixed seed, and a progressive
+// game.
 func TestReviewTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing")
+	if !*timing {
+		t.Skip("a measure, not a check: run with -timing")
 	}
-	g := game(t, "orthodox", "", "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 Nb8 10.d4 Nbd7")
-	start := time.Now()
-	rev, err := New(g.Variant(), 18).ReviewGame(g, ReviewOptions{}, nil)
-	if err != nil {
-		t.Fatal(err)
+	for _, id := range []string{"orthodox", "marseillais", "dice", "progressive-italian"} {
+		g := game(t, id, "", "")
+		rng := rand.New(rand.NewPCG(7, 17))
+		for g.State().Seq() < 20 && !g.Outcome().Over() {
+			acts := g.Variant().Actions(g.State(), nil)
+			if err := g.Apply(acts[rng.IntN(len(acts))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		start := time.Now()
+		rev, err := New(g.Variant(), 18).ReviewGame(g, ReviewOptions{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d turns reviewed at depth %d in %v", id, len(rev.Turns), rev.Depth, time.Since(start).Round(time.Millisecond))
 	}
-	t.Logf("%d turns reviewed at depth %d in %v", len(rev.Turns), rev.Depth, time.Since(start))
 }
