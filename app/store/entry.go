@@ -21,6 +21,10 @@ import (
 //	 "created":"RFC 3339", "updated":"RFC 3339", "result":"*", "record":"...",
 //	 "clock":{"tc":"5+3","left":[298500,300000]}}
 //
+// An 8x8 game that was reviewed also holds "review": the engine's review of the game, as
+// app/analysis writes it (Review.Encode, versioned on its own); readers that do not know the
+// field ignore it, so it needs no new envelope version.
+//
 // "kind" is "8x8" or "nec" (see Kind: it says how to read "record" and "result"); "variant"
 // is the variant's catalogue ID ("nec" for Never-Ending Chess), so that a list of games is
 // sorted and filtered without replaying any record; "players" lists the seats in order
@@ -56,6 +60,9 @@ const (
 	// MaxEntry bounds the length of one stored entry in bytes.
 	MaxEntry = 1 << 20
 )
+
+// maxReview bounds the review kept with a saved game (a review takes some 150 bytes a turn).
+const maxReview = 1 << 18
 
 // MaxName is the longest player's name, in characters, that entries and links carry.
 const MaxName = maxName
@@ -106,6 +113,9 @@ type Entry struct {
 	// Clock is the time control and the time left of a game played with clocks, as they
 	// were when Record was saved; the zero value for a game without clocks.
 	Clock Clock
+	// Review is the engine's review of the game (app/analysis.Review.Encode), kept as it
+	// is: "" when the game was not reviewed. The page checks that it reviews Record.
+	Review string
 }
 
 // Player returns seat i of e, or the zero Player (a person with no name) when e has none.
@@ -124,7 +134,7 @@ func (e Entry) InProgress() bool { return e.Result == "*" || e.Result == "" }
 func (e Entry) Equal(f Entry) bool {
 	return e.ID == f.ID && e.Kind == f.Kind && e.Variant == f.Variant && e.Title == f.Title &&
 		slices.Equal(e.Players, f.Players) && e.Created.Equal(f.Created) && e.Updated.Equal(f.Updated) &&
-		e.Result == f.Result && e.Record == f.Record && e.Clock == f.Clock
+		e.Result == f.Result && e.Record == f.Record && e.Clock == f.Clock && e.Review == f.Review
 }
 
 // Clock is what is kept of a game's clocks.
@@ -164,6 +174,7 @@ type entryV2 struct {
 	Result  string       `json:"result"`
 	Record  string       `json:"record"`
 	Clock   *clockJSON   `json:"clock,omitempty"`
+	Review  string       `json:"review,omitempty"`
 }
 
 // entryV1 is the JSON form of version 1 (8x8 games).
@@ -204,6 +215,7 @@ type anyEntry struct {
 	Result  string       `json:"result"`
 	Record  string       `json:"record"`
 	Clock   *clockJSON   `json:"clock"`
+	Review  string       `json:"review"`
 }
 
 // timeLayout is how times are written: RFC 3339 in UTC with milliseconds.
@@ -225,6 +237,7 @@ func encodeEntry(e Entry) (string, error) {
 		Updated: e.Updated.UTC().Format(timeLayout),
 		Result:  e.Result,
 		Record:  e.Record,
+		Review:  e.Review,
 	}
 	for i, p := range e.Players {
 		w.Players[i] = playerJSON(p)
@@ -257,7 +270,7 @@ func decodeEntry(raw string, legacy Kind) (Entry, error) {
 		switch {
 		case w.V == 2:
 			return fromV2(entryV2{V: 2, Kind: w.Kind, ID: w.ID, Variant: w.Variant, Title: w.Title, Players: w.Players,
-				Created: w.Created, Updated: w.Updated, Result: w.Result, Record: w.Record, Clock: w.Clock})
+				Created: w.Created, Updated: w.Updated, Result: w.Result, Record: w.Record, Clock: w.Clock, Review: w.Review})
 		case w.V == 1 && legacy == KindNEC:
 			return fromNECV1(necV1{V: 1, ID: w.ID, Created: w.Created, Updated: w.Updated, Record: w.Record})
 		case w.V == 1:
@@ -305,7 +318,7 @@ func decodeEntry(raw string, legacy Kind) (Entry, error) {
 
 func fromV2(w entryV2) (Entry, error) {
 	e := Entry{ID: w.ID, Kind: w.Kind, Variant: w.Variant, Title: w.Title, Result: w.Result, Record: w.Record,
-		Players: make([]Player, len(w.Players))}
+		Review: w.Review, Players: make([]Player, len(w.Players))}
 	for i, p := range w.Players {
 		e.Players[i] = Player(p)
 	}
@@ -398,6 +411,9 @@ func checkEntry(e Entry) error {
 	}
 	if e.Record == "" {
 		return fmt.Errorf("%w: no game record", ErrDamaged)
+	}
+	if e.Review != "" && (e.Kind != Kind8x8 || len(e.Review) > maxReview) {
+		return fmt.Errorf("%w: a review of %d bytes for a game of kind %s", ErrDamaged, len(e.Review), e.Kind)
 	}
 	for _, t := range [...]struct {
 		name string
