@@ -268,8 +268,8 @@ func (a *Analyser) rolls(s turn.State, hist []uint64, b search.Budget, report fu
 				}
 				nodes += res.Nodes
 				rv := RollValue{Roll: d, Weight: w, Eval: res.Eval, Line: res.Line, Text: res.Text}
-				if res.Depth < depth && len(res.Line) > 1 {
-					complete = false
+				if stopped() {
+					complete = false // this roll's search may be cut short
 				}
 				table = append(table, rv)
 			}
