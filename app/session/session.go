@@ -157,6 +157,13 @@ func (s *Session) Variant() turn.Variant { return s.game.Variant() }
 // Game returns the game. Callers read it; they change it only through the session.
 func (s *Session) Game() *turn.Game { return s.game }
 
+// UseHint notes in the game that the turn under way (or about to begin) is played with a
+// hint (turn.Game.UseHint): the move list and the PGN show "{hint}" before it.
+func (s *Session) UseHint() {
+	s.game.UseHint()
+	s.gen++
+}
+
 // Record returns the game record.
 func (s *Session) Record() turn.Record { return s.game.Record() }
 

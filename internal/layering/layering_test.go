@@ -27,9 +27,9 @@ func rank(pkg string) (int, bool) {
 		return 3, true
 	case rel == "variants":
 		return 4, true
-	case rel == "app/store", rel == "app/qr", rel == "app/worker":
+	case rel == "app/store", rel == "app/qr", rel == "app/analysis", rel == "app/problems":
 		return 5, true
-	case rel == "app/session", rel == "app/necgame":
+	case rel == "app/session", rel == "app/necgame", rel == "app/worker":
 		return 6, true
 	case rel == "app/necgame/remote": // Never-Ending Chess across devices, over necgame
 		return 7, true
