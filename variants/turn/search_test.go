@@ -346,3 +346,39 @@ func TestD1_QuiescenceWeighsTheRoll(t *testing.T) {
 		t.Errorf("took the guarded knight (score %d; root %v)", r.Score, r.Root)
 	}
 }
+
+// TestP2_PlanAvoidsMatingReply checks that the series planner spends its budget on the
+// opponent's mating replies to the series it may play: in these openings the greedy series
+// (taking the queen, or developing) lets the opponent mate with its longer series (after
+// 1.d3 2.g5 d5 3.Bxg5 Bxe7 Bxd8 Black mates by 4.Bc5 Nf6 Ne4 Bxf2#), and with the node budget
+// of a short turn (about 50 ms) the planner must find a series after which the solver finds
+// no mating reply within a much larger budget.
+func TestP2_PlanAvoidsMatingReply(t *testing.T) {
+	for _, tc := range []struct{ name, fen string }{
+		{"1.d3 2.g5 d5", "rnbqkbnr/ppp1pp1p/8/3p2p1/8/3P4/PPP1PPPP/RNBQKBNR w KQkq - 0 3"},
+		{"1.a3 2.Nf6 Nc6", "r1bqkb1r/pppppppp/2n2n2/8/8/P7/1PPPPPPP/RNBQKBNR w KQkq - 0 3"},
+	} {
+		for _, id := range []string{"progressive-italian", "progressive-scottish"} {
+			v := open(t, id, "")
+			g := turn.NewSearchGame(v)
+			s := start(t, v, tc.fen)
+			lv := search.LevelOf(search.MaxLevel)
+			plan, err := search.PlanSeries[turn.State, turn.Action](g, s, search.PlanOptions{
+				Budget: search.Budget{Nodes: 40_000}, MateNodes: lv.MateNodes, Width: lv.Width,
+				ReplyWidth: 2 + lv.Width/16,
+			})
+			if err != nil {
+				t.Fatalf("%s %s: %v", id, tc.name, err)
+			}
+			u := s
+			for _, a := range plan.Actions {
+				if u, err = turn.Apply(v, u, a); err != nil {
+					t.Fatalf("%s %s: %v: %v", id, tc.name, a, err)
+				}
+			}
+			if r := search.SolveSeries[turn.State, turn.Action](g, u, search.Budget{Nodes: 2_000_000}); r.Mate {
+				t.Errorf("%s %s: after %v the opponent mates by %v", id, tc.name, plan.Actions, r.Actions)
+			}
+		}
+	}
+}
