@@ -45,6 +45,8 @@ type solver[S any, A comparable] struct {
 	chk   Checker[S, A]
 	mater Mater[S]
 	aim   Aimer[S, A]
+	lists CheckLister[S, A]
+	acts  [][]A
 	lim   limiter
 	side  int
 	fail  []uint64 // keys of states known to have no mating continuation (lossy)
@@ -58,6 +60,7 @@ func newSolver[S any, A comparable](g Game[S, A], b Budget) *solver[S, A] {
 	sv.chk, _ = g.(Checker[S, A])
 	sv.mater, _ = g.(Mater[S])
 	sv.aim, _ = g.(Aimer[S, A])
+	sv.lists, _ = g.(CheckLister[S, A])
 	sv.lim.init(b)
 	return sv
 }
@@ -120,6 +123,27 @@ func (sv *solver[S, A]) solve(s S, depth int) bool {
 	for len(sv.bufs) <= depth {
 		sv.bufs = append(sv.bufs, make([]Branch[A], 0, 64))
 		sv.keys = append(sv.keys, make([]int32, 0, 64))
+		sv.acts = append(sv.acts, make([]A, 0, 16))
+	}
+	if sv.lists != nil {
+		// The last ply: its checks only, without ordering them (all are tried).
+		if checks, ok := sv.lists.LastChecks(s, sv.acts[depth][:0]); ok {
+			sv.acts[depth] = checks[:0]
+			for _, a := range checks {
+				t := sv.g.Do(s, a)
+				if sv.g.Side(t) != sv.side {
+					if sv.mated(t) {
+						sv.line = append(sv.line, a)
+						return true
+					}
+				} else if sv.solve(t, depth+1) {
+					sv.line = append(sv.line, a)
+					return true
+				}
+			}
+			sv.remember(key)
+			return false
+		}
 	}
 	node, branches := sv.g.Expand(s, sv.bufs[depth][:0])
 	sv.bufs[depth] = branches[:0]

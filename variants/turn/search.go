@@ -358,6 +358,26 @@ func (g *SearchGame) GivesCheck(s State, a Action) bool {
 	return a.Kind == Ply && s.GivesCheck(a.Move)
 }
 
+// LastChecks reports whether s is a decision on the last ply of its turn (not a roll, not
+// over) and, if so, appends the actions of s that give check (search.CheckLister).
+func (g *SearchGame) LastChecks(s State, buf []Action) ([]Action, bool) {
+	if s.plies-s.ply != 1 || s.over.Over() {
+		return buf, false
+	}
+	acts := g.v.Actions(s, g.acts[:0])
+	g.acts = acts[:0]
+	if len(acts) == 0 || acts[0].Kind != Ply {
+		return buf, false
+	}
+	f := s.pos.CheckFinder()
+	for _, a := range acts {
+		if a.Kind == Ply && f.GivesCheck(a.Move) {
+			buf = append(buf, a)
+		}
+	}
+	return buf, true
+}
+
 // Mated reports whether the mover of s is in check without a legal action.
 func (g *SearchGame) Mated(s State) bool {
 	if s.over.Over() {
