@@ -3,6 +3,7 @@ package turn_test
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -250,6 +251,81 @@ func TestD1_RollsMerged(t *testing.T) {
 	}
 	if total != 36 || len(branches) != 4 || count[8] != 3 || count[12] != 1 {
 		t.Errorf("weights %v (total %d), want 8, 8, 8, 12", weights, total)
+	}
+}
+
+// TestD1_RollsMergedAsTheirActions checks the chance nodes of dice chess (D1-D5) in positions
+// reached by random play, passes and king captures included: the search's branches (the
+// actions after a double filtered by each roll) are the rolls grouped by the set of actions
+// each allows, as Variant.Actions lists them after that roll, each group's weight its number
+// of rolls in 36 and its first roll standing for it.
+func TestD1_RollsMergedAsTheirActions(t *testing.T) {
+	for _, opts := range []string{"", "promotion=rolled"} {
+		v, err := variants.Open("dice", opts)
+		if err != nil {
+			t.Skipf("options %q: %v", opts, err)
+		}
+		g := turn.NewSearchGame(v)
+		rng := rand.New(rand.NewPCG(1, 2))
+		checked := 0
+		for game := 0; game < 30; game++ {
+			s := start(t, v, "")
+			for ply := 0; ply < 200 && !v.Outcome(s).Over(); ply++ {
+				node, branches := g.Expand(s, nil)
+				if node.Kind == search.Chance {
+					checked++
+					// The reference: every roll's actions, grouped by their set.
+					type group struct {
+						roll   turn.Dice
+						weight int32
+					}
+					var groups []group
+					var sets []map[turn.Action]bool
+					for a := uint8(1); a <= 6; a++ {
+						for b := a; b <= 6; b++ {
+							d := turn.Dice{A: a, B: b}
+							set := map[turn.Action]bool{}
+							for _, x := range v.Actions(v.Do(s, turn.RollAction(d)), nil) {
+								set[x] = true
+							}
+							w := int32(2)
+							if a == b {
+								w = 1
+							}
+							found := false
+							for i := range sets {
+								if maps.Equal(sets[i], set) {
+									groups[i].weight += w
+									found = true
+									break
+								}
+							}
+							if !found {
+								sets = append(sets, set)
+								groups = append(groups, group{d, w})
+							}
+						}
+					}
+					if len(groups) != len(branches) {
+						t.Fatalf("%s: %d branches, want %d groups", turn.FormatFEN(s, 1), len(branches), len(groups))
+					}
+					for i, b := range branches {
+						if b.Action != turn.RollAction(groups[i].roll) || b.Weight != groups[i].weight {
+							t.Fatalf("%s: branch %d is %v weight %d, want %v weight %d", turn.FormatFEN(s, 1), i,
+								b.Action, b.Weight, groups[i].roll, groups[i].weight)
+						}
+					}
+				}
+				acts := v.Actions(s, nil)
+				if len(acts) == 0 {
+					break
+				}
+				s = v.Do(s, acts[rng.IntN(len(acts))])
+			}
+		}
+		if checked < 1000 {
+			t.Errorf("options %q: only %d chance nodes checked", opts, checked)
+		}
 	}
 }
 
