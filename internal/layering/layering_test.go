@@ -33,9 +33,10 @@ func rank(pkg string) (int, bool) {
 		return 6, true
 	case rel == "app/browser":
 		return 7, true
-	// app/view, bottom up: the route table; the page frame (shell); the boards and the share
-	// dialog; the screens, which never import each other; the package of the overview.
-	case rel == "app/view/route":
+	// app/view, bottom up: the route table, the piece drawings and the pointer gestures;
+	// the page frame (shell); the boards and the share dialog; the screens, which never
+	// import each other; the package of the overview.
+	case rel == "app/view/route", rel == "app/view/pieces", rel == "app/view/gesture":
 		return 8, true
 	case rel == "app/view/shell":
 		return 9, true

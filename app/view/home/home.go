@@ -15,15 +15,7 @@ import (
 type Page struct {
 	app.Compo
 
-	// live is set once the component is mounted in the browser, so that the page says
-	// (data-live) when the WebAssembly program, not the server's prerendered HTML, drew it.
-	live bool
-}
-
-// OnMount marks the page as drawn by the running program.
-func (h *Page) OnMount(ctx app.Context) {
-	h.live = true
-	shell.ApplySettings(shell.LoadSettings())
+	shell.PageState
 }
 
 // OnNav names the page.
@@ -38,7 +30,7 @@ func (h *Page) Render() app.UI {
 	for _, info := range list {
 		cards = append(cards, variantCard(info))
 	}
-	return shell.Page(h.live, "", app.Main().Class("page home").Body(
+	return h.Frame("", app.Main().Class("page home").Body(
 		app.Section().Class("hero").Body(
 			app.H2().Class("hero-title").Text("Chess, where a turn can be more than one move"),
 			app.P().Class("hero-text").Text("Orthodox chess and its variants: double moves, progressive series, "+

@@ -34,7 +34,8 @@ var hiddenOptions = map[string]bool{"series": true}
 type NewGame struct {
 	app.Compo
 
-	live    bool
+	shell.PageState
+
 	variant string
 	opts    map[string]string
 	mode    string
@@ -47,9 +48,8 @@ type NewGame struct {
 
 // OnMount marks the page live.
 func (n *NewGame) OnMount(ctx app.Context) {
-	n.live = true
-	readTestHooks()
-	shell.ApplySettings(shell.LoadSettings())
+	n.Mount()
+	n.App.ReadTestHooks()
 }
 
 // OnNav fills the form from the address (/new?variant=sdm&options=...).
@@ -186,7 +186,7 @@ func (n *NewGame) Render() app.UI {
 		form = append(form, app.P().Class("notice").Role("alert").Text(n.err))
 	}
 	form = append(form, app.Button().Class("btn primary big").Type("submit").DataSet("action", "start").Text("Start the game"))
-	return shell.Page(n.live, "new", app.Main().Class("page newgame").Body(
+	return n.Frame("new", app.Main().Class("page newgame").Body(
 		app.H2().Text("New game"),
 		app.Form().Class("newgame-form").OnSubmit(n.onStart).Body(form...),
 	))

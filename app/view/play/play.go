@@ -3,7 +3,6 @@ package play
 import (
 	"errors"
 	"fmt"
-	"math"
 	"net/url"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/app/session"
 	"github.com/plyground/plyground/app/view/board"
+	"github.com/plyground/plyground/app/view/gesture"
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/shell"
 	"github.com/plyground/plyground/app/worker"
@@ -25,7 +25,8 @@ import (
 type Screen struct {
 	app.Compo
 
-	live         bool
+	shell.PageState
+
 	settings     shell.Settings
 	settingsRead bool // settings holds the stored settings (OnInit read them)
 	query        session.GameQuery
@@ -58,23 +59,24 @@ type Screen struct {
 
 // dragState follows a pointer pressed on a piece.
 type dragState struct {
-	active bool
-	moved  bool
+	gesture.Press
 	from   engine.Square
-	wasSel bool // the piece was already picked up before this press
-	id     int
-	x0, y0 float64
+	wasSel bool    // the piece was already picked up before this press
 	cx, cy float64 // the centre of the piece when the drag began
 	piece  app.Value
 }
 
+// dragThreshold is how far (in CSS pixels) a pointer pressed on a piece moves before the
+// piece follows it: less is a click.
+const dragThreshold = 5
+
 // OnMount starts listening to the keyboard.
 func (p *Screen) OnMount(ctx app.Context) {
-	p.live = true
+	p.SetLive()
 	p.ui = &ctx
-	readTestHooks()
+	p.App.ReadTestHooks()
 	if !p.settingsRead { // not read yet by OnInit
-		p.settings, p.settingsRead = shell.LoadSettings(), true
+		p.settings, p.settingsRead = p.App.LoadSettings(), true
 	}
 	shell.ApplySettings(p.settings)
 	p.stop = make(chan struct{})
@@ -133,16 +135,16 @@ func (p *Screen) OnDismount() {
 // alone drew the whole board twice on every start, about a sixth of the time to an
 // interactive board. OnNav then finishes what needs a context (saving, clocks, the computer).
 func (p *Screen) OnInit() {
-	if !app.IsClient || shell.Start.Booted {
+	if !app.IsClient || p.App.Start.Booted {
 		return
 	}
-	shell.Start.Booted = true
+	p.App.Start.Booted = true
 	u := shell.WindowURL()
-	if shell.Start.Href == "" || u.String() != shell.Start.Href || !strings.HasSuffix(u.Path, route.PlayPath) {
+	if p.App.Start.Href == "" || u.String() != p.App.Start.Href || !strings.HasSuffix(u.Path, route.PlayPath) {
 		return
 	}
-	p.live = true
-	p.settings, p.settingsRead = shell.LoadSettings(), true
+	p.SetLive()
+	p.settings, p.settingsRead = p.App.LoadSettings(), true
 	p.opened, p.openedSave = u.String(), p.open(u)
 }
 
@@ -173,7 +175,7 @@ func (p *Screen) OnNav(ctx app.Context) {
 // none (loadErr, and a nil session). save reports that the game came by link and is to be
 // saved at once. It needs no app.Context (OnInit calls it).
 func (p *Screen) open(u *url.URL) (save bool) {
-	readTestHooks()
+	p.App.ReadTestHooks()
 	p.loadErr = ""
 	// u.Query() drops a pair it cannot read (a cut-off escape) without a word, which would
 	// open another game than the address asks for.
@@ -190,7 +192,7 @@ func (p *Screen) open(u *url.URL) (save bool) {
 		return false
 	}
 	p.query = q
-	env := session.Env{Dice: hookDice}
+	env := session.Env{Dice: p.App.Dice()}
 	s, save, err := p.loadGame(u, q.Seats(), q.Clock, env)
 	if err == nil && s == nil {
 		s, err = session.New(q.Config(), env)
@@ -284,15 +286,15 @@ func (p *Screen) sound() {
 	on := p.settings.Sound
 	switch {
 	case p.s.Over():
-		soundEnd.play(on)
+		soundEnd.play(p.App, on)
 	case a.Kind == turn.Roll:
-		soundRoll.play(on)
+		soundRoll.play(p.App, on)
 	case p.s.State().InCheck():
-		soundCheck.play(on)
+		soundCheck.play(p.App, on)
 	case a.Kind == turn.Ply && a.Move.IsCapture():
-		soundCapture.play(on)
+		soundCapture.play(p.App, on)
 	case a.Kind == turn.Ply:
-		soundMove.play(on)
+		soundMove.play(p.App, on)
 	}
 }
 
@@ -314,7 +316,7 @@ func (p *Screen) think(ctx app.Context) {
 	}
 	p.aiErr = ""
 	if p.engine == nil {
-		p.engine = browser.NewEngine()
+		p.engine = p.App.NewEngine()
 	}
 	if p.ui != nil {
 		ctx = *p.ui
@@ -511,33 +513,33 @@ func (p *Screen) onPointerDown(ctx app.Context, e app.Event) {
 	}
 	p.handle(ctx, eff, true)
 	if eff == session.Selected {
-		p.drag = dragState{active: true, from: sq, wasSel: wasSel, id: e.Get("pointerId").Int(), x0: x, y0: y}
-		board.Call("setPointerCapture", e.Get("pointerId"))
+		p.drag = dragState{Press: gesture.Start(e.Get("pointerId").Int(), x, y), from: sq, wasSel: wasSel}
+		gesture.Capture(board, e.Get("pointerId"))
 	}
 }
 
 func (p *Screen) onPointerMove(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
 	d := &p.drag
-	if !d.active || e.Get("pointerId").Int() != d.id {
+	if !d.Active || e.Get("pointerId").Int() != d.ID {
 		return
 	}
 	x, y := e.Get("clientX").Float(), e.Get("clientY").Float()
-	if !d.moved {
-		if math.Hypot(x-d.x0, y-d.y0) < 5 {
-			return
-		}
+	began := !d.Moved
+	if _, _, dragging := d.Move(d.ID, x, y, dragThreshold); !dragging {
+		return
+	}
+	if began {
 		board := e.Get("currentTarget")
 		piece := board.Call("querySelector", fmt.Sprintf(`[data-square="%s"] .piece`, d.from))
 		if !piece.Truthy() {
-			d.active = false
+			d.Active = false
 			return
 		}
 		r := piece.Call("getBoundingClientRect")
 		d.cx = r.Get("left").Float() + r.Get("width").Float()/2
 		d.cy = r.Get("top").Float() + r.Get("height").Float()/2
 		d.piece = piece
-		d.moved = true
 		piece.Get("classList").Call("add", "dragging")
 	}
 	if !d.piece.Get("isConnected").Bool() {
@@ -564,12 +566,12 @@ func (d *dragState) endDrag() {
 func (p *Screen) onPointerUp(ctx app.Context, e app.Event) {
 	d := p.drag
 	p.drag = dragState{}
-	if !d.active || p.s == nil || e.Get("pointerId").Int() != d.id {
+	if !d.Active || p.s == nil || e.Get("pointerId").Int() != d.ID {
 		ctx.PreventUpdate()
 		return
 	}
 	d.endDrag()
-	if d.moved {
+	if d.Moved {
 		to := p.squareAtPoint(e.Get("currentTarget"), e.Get("clientX").Float(), e.Get("clientY").Float())
 		if to == engine.NoSquare || to == d.from {
 			return

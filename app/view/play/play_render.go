@@ -16,7 +16,7 @@ import (
 // Render draws the game screen.
 func (p *Screen) Render() app.UI {
 	if p.loadErr != "" {
-		return shell.Page(p.live, "", app.Main().Class("page").Body(
+		return p.Frame("", app.Main().Class("page").Body(
 			app.Section().Class("card error-card").Role("alert").Body(
 				app.H2().Text("No game here"),
 				app.P().Text(p.loadErr),
@@ -27,7 +27,7 @@ func (p *Screen) Render() app.UI {
 	if p.s == nil {
 		// Before the program has read the address (and in the server's prerendered page):
 		// an empty board in the same layout.
-		return shell.Page(p.live, "", app.Main().Class("play loading").Body(
+		return p.Frame("", app.Main().Class("play loading").Body(
 			app.Section().Class("board-col").Body(
 				app.Div().Class("board-wrap").Body(
 					board.Draw(board.Opts{Pos: engine.StartPosition(), Coords: true}),
@@ -37,7 +37,7 @@ func (p *Screen) Render() app.UI {
 	}
 	pan := p.s.Panel()
 	top, bottom := p.orientation.Other(), p.orientation
-	return shell.Page(p.live, "", app.Main().
+	return p.Frame("", app.Main().
 		Class("play").
 		DataSet("variant", p.s.Info().ID).
 		DataSet("over", pan.Over).

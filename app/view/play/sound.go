@@ -2,6 +2,7 @@ package play
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/view/shell"
 )
 
 // sound is a short synthesized sound (Web Audio): no audio files to download or cache.
@@ -28,25 +29,14 @@ var sounds = [...][]tone{
 	soundRoll:    {{180, 0, 0.03, 0.15}, {240, 0.05, 0.03, 0.15}, {200, 0.1, 0.04, 0.15}},
 }
 
-// audio is the page's AudioContext, made at the first sound (after a user gesture, as
-// browsers require).
-var audio app.Value
-
-// play plays the sound when sound is on in the settings.
-func (s sound) play(on bool) {
+// play plays the sound on the app's AudioContext when sound is on in the settings.
+func (s sound) play(a *shell.App, on bool) {
 	if !on || !app.IsClient {
 		return
 	}
-	w := app.Window()
-	if audio == nil || !audio.Truthy() {
-		ctor := w.Get("AudioContext")
-		if !ctor.Truthy() {
-			ctor = w.Get("webkitAudioContext")
-		}
-		if !ctor.Truthy() {
-			return
-		}
-		audio = ctor.New()
+	audio := a.Audio()
+	if audio == nil {
+		return
 	}
 	if audio.Get("state").String() == "suspended" {
 		audio.Call("resume")
