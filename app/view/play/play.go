@@ -428,9 +428,7 @@ func (p *Screen) setSlide() {
 		p.slide = board.Slide{}
 		return
 	}
-	r0, c0 := board.ScreenPos(p.orientation, from)
-	r1, c1 := board.ScreenPos(p.orientation, to)
-	p.slide = board.Slide{To: to, DX: c0 - c1, DY: r0 - r1, Second: !p.slide.Second, On: true}
+	p.slide = board.SlideOf(p.orientation, from, to, p.slide)
 }
 
 // handle follows up an effect of a click, a drop or a promotion choice.
@@ -473,14 +471,8 @@ func (p *Screen) onKey(ctx app.Context, key string) {
 // squareAtPoint returns the square under the viewport point (x, y) of the board element.
 func (p *Screen) squareAtPoint(el app.Value, x, y float64) engine.Square {
 	r := el.Call("getBoundingClientRect")
-	left, top := r.Get("left").Float(), r.Get("top").Float()
-	w, h := r.Get("width").Float(), r.Get("height").Float()
-	if w <= 0 || h <= 0 || x < left || y < top || x >= left+w || y >= top+h {
-		return engine.NoSquare
-	}
-	col := min(max(int((x-left)/w*8), 0), 7)
-	row := min(max(int((y-top)/h*8), 0), 7)
-	return board.SquareAt(p.orientation, row, col)
+	box := board.Rect{Left: r.Get("left").Float(), Top: r.Get("top").Float(), Width: r.Get("width").Float(), Height: r.Get("height").Float()}
+	return board.SquareAtPoint(p.orientation, box, x, y)
 }
 
 func (p *Screen) onPointerDown(ctx app.Context, e app.Event) {
