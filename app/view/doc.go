@@ -1,12 +1,22 @@
-// Package view holds Plyground's go-app components and pages: the board, which draws any
-// engine position from either side with marks on its squares (and small diagrams drawn from
-// FEN); the home page with every variant; the new-game screen; the game screen (board with
-// click-click and drag-and-drop by mouse, touch or pen, player bars with clocks and tokens,
-// the turn panel, the move list, take back and redo, the computer opponent through the
-// engine's worker); the rules pages with diagrams and "try it" positions; settings and about.
+// Package view holds no code of its own: Plyground's go-app components are its sub-packages,
+// split by screen, each importing only the ones below it (internal/layering checks it):
 //
-// The game in progress is package session's pure logic; this package turns it into elements
-// and events. The drawing decisions that can be (which square goes where, its colour, its
-// coordinates, its accessible label, its CSS classes, the address of a game) are pure
-// functions tested on the host. Styles live in web/app.css, piece images in web/pieces/.
+//   - route: the one table of the pages, the typed builders of their addresses, and
+//     route.Register, through which cmd/pwa registers every page;
+//   - pieces: the drawing of every piece, the one source of web/pieces/ and of the
+//     Never-Ending Chess board's pieces;
+//   - gesture: the pointer layer of both boards (click or drag, pointer capture);
+//   - shell: the frame every page shares (top bar, navigation, update banner, install
+//     button, the damaged-address notice), the settings and the saved-game store;
+//   - board: the 8x8 board, which draws any engine position from either side with marks;
+//   - necboard: the Never-Ending Chess board, its camera, pieces and thumbnails;
+//   - share: the dialog that shares a game of any kind by link and QR code;
+//   - play: the 8x8 game screen and its new-game screen;
+//   - necplay: the Never-Ending Chess game and new-game screens;
+//   - saved: the saved games of every kind;
+//   - home: the home page, the rules pages, settings and about.
+//
+// The games in progress are the pure logic of packages session and necgame; these packages
+// turn them into elements and events. Styles live in web/app.css and web/nec.css, piece
+// images in web/pieces/.
 package view

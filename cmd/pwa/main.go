@@ -15,15 +15,20 @@ import (
 	"os"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/plyground/plyground/app/view"
-	"github.com/plyground/plyground/variants"
+	"github.com/plyground/plyground/app/view/home"
+	"github.com/plyground/plyground/app/view/necplay"
+	"github.com/plyground/plyground/app/view/play"
+	"github.com/plyground/plyground/app/view/route"
+	"github.com/plyground/plyground/app/view/saved"
+	"github.com/plyground/plyground/app/view/shell"
 )
 
 func main() {
-	routes()
+	a := shell.NewApp()
+	routes(a)
 
 	// Before go-app reads the window's address: a damaged one (a cut-off link) would stop it.
-	view.WatchAddress()
+	a.WatchAddress()
 	// In the browser this runs the app and never returns; on the host it returns at once.
 	app.RunWhenOnBrowser()
 
@@ -33,22 +38,19 @@ func main() {
 	}
 }
 
-// routes registers the pages, for the browser program and for the host's prerendering alike.
-func routes() {
-	app.Route("/", func() app.Composer { return &view.Home{} })
-	app.Route("/new", func() app.Composer { return &view.NewGame{} })
-	app.Route(view.PlayPath, func() app.Composer { return &view.Play{} })
-	app.Route("/rules", func() app.Composer { return &view.RulesIndex{} })
-	// One route per variant, so that the static site has a page for each.
-	for _, info := range variants.List() {
-		if info.Rules != "" {
-			id := info.ID
-			app.Route("/rules/"+id, func() app.Composer { return &view.Rules{ID: id} })
-		}
-	}
-	app.Route("/settings", func() app.Composer { return &view.SettingsPage{} })
-	app.Route("/about", func() app.Composer { return &view.About{} })
-	app.Route(view.SavedPath, func() app.Composer { return &view.SavedPage{} })
-	app.Route(view.NECPath, func() app.Composer { return &view.NECPlay{} })
-	app.Route(view.NECNewPath, func() app.Composer { return &view.NECNew{} })
+// routes registers the pages, for the browser program and for the host's prerendering alike,
+// through the one route table (package route): every page's component gets the app a.
+func routes(a *shell.App) {
+	route.Register(route.Screens{
+		Home:       func() app.Composer { return &home.Page{PageState: a.PageState()} },
+		NewGame:    func() app.Composer { return &play.NewGame{PageState: a.PageState()} },
+		Play:       func() app.Composer { return &play.Screen{PageState: a.PageState()} },
+		RulesIndex: func() app.Composer { return &home.RulesIndex{PageState: a.PageState()} },
+		Rules:      func(id string) app.Composer { return &home.Rules{PageState: a.PageState(), ID: id} },
+		Settings:   func() app.Composer { return &home.Settings{PageState: a.PageState()} },
+		About:      func() app.Composer { return &home.About{PageState: a.PageState()} },
+		Saved:      func() app.Composer { return &saved.Page{PageState: a.PageState()} },
+		NEC:        func() app.Composer { return &necplay.Screen{PageState: a.PageState()} },
+		NECNew:     func() app.Composer { return &necplay.NewGame{PageState: a.PageState()} },
+	})
 }

@@ -24,7 +24,7 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/plyground/plyground/app/view"
+	"github.com/plyground/plyground/app/view/shell"
 )
 
 // webDir is the folder of static assets, relative to the working directory; the handler
@@ -60,8 +60,8 @@ func serve(args []string) error {
 		return err
 	}
 	if *testHooks {
-		// The page reads it (app/view/hooks.go); a site served without it ignores the hooks.
-		h.Env = map[string]string{view.TestHooksEnv: "1"}
+		// The page reads it (app/view/shell/hooks.go); a site served without it ignores the hooks.
+		h.Env = map[string]string{shell.TestHooksEnv: "1"}
 	}
 	if *dist != "" {
 		if *base != "" {
@@ -109,16 +109,16 @@ func newHandler(web string) (*app.Handler, error) {
 		return nil, fmt.Errorf("hashing %s: %w", web, err)
 	}
 	return &app.Handler{
-		Name:        view.AppName,
-		ShortName:   view.AppName,
-		Title:       view.AppName + ": chess variants in your browser",
+		Name:        shell.AppName,
+		ShortName:   shell.AppName,
+		Title:       shell.AppName + ": chess variants in your browser",
 		Description: "Play orthodox chess and its variants in your browser, where a turn can be more than one move.",
 		Lang:        "en",
 		// The theme colour tints the browser's and the installed app's title bar, like the
 		// page's top bar; the background colour is the page's.
 		ThemeColor:      "#1f5c52",
 		BackgroundColor: "#f4f1ea",
-		LoadingLabel:    "Loading " + view.AppName + "… {progress}%",
+		LoadingLabel:    "Loading " + shell.AppName + "… {progress}%",
 		Icon: app.Icon{
 			Default:  "/web/icons/icon-192.png",
 			Large:    "/web/icons/icon-512.png",
@@ -237,7 +237,7 @@ func listen(addr string, h http.Handler, started func()) error {
 	defer stop()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	fmt.Printf("serving %s on http://%s\n", view.AppName, ln.Addr())
+	fmt.Printf("serving %s on http://%s\n", shell.AppName, ln.Addr())
 
 	select {
 	case err := <-errc:

@@ -35,14 +35,25 @@ func rank(pkg string) (int, bool) {
 		return 7, true
 	case rel == "app/browser":
 		return 8, true
-	case rel == "app/view":
+	// app/view, bottom up: the route table, the piece drawings and the pointer gestures;
+	// the page frame (shell); the boards and the share dialog; the screens, which never
+	// import each other; the package of the overview.
+	case rel == "app/view/route", rel == "app/view/pieces", rel == "app/view/gesture":
 		return 9, true
-	case rel == "app":
+	case rel == "app/view/shell":
 		return 10, true
-	case strings.HasPrefix(rel, "cmd/"):
+	case rel == "app/view/board", rel == "app/view/necboard", rel == "app/view/share":
 		return 11, true
-	case strings.HasPrefix(rel, "internal/"):
+	case rel == "app/view/play", rel == "app/view/necplay", rel == "app/view/saved", rel == "app/view/home":
 		return 12, true
+	case rel == "app/view":
+		return 13, true
+	case rel == "app":
+		return 14, true
+	case strings.HasPrefix(rel, "cmd/"):
+		return 15, true
+	case strings.HasPrefix(rel, "internal/"):
+		return 16, true
 	}
 	return 0, false
 }
@@ -115,9 +126,9 @@ func violations(pkgs []pkgInfo) []string {
 			}
 		}
 		for _, d := range p.imports {
-			if strings.HasPrefix(d, "github.com/maxence-charriere/go-app") &&
-				rel != "app/view" && rel != "app/browser" && !strings.HasPrefix(rel, "cmd/") {
-				bad = append(bad, p.path+" imports go-app: only app/view, app/browser and cmd may")
+			if strings.HasPrefix(d, "github.com/maxence-charriere/go-app") && rel != "app/view" &&
+				!strings.HasPrefix(rel, "app/view/") && rel != "app/browser" && !strings.HasPrefix(rel, "cmd/") {
+				bad = append(bad, p.path+" imports go-app: only app/view/..., app/browser and cmd may")
 			}
 			if (d == "syscall/js" || strings.HasPrefix(d, "github.com/hack-pad/safejs")) &&
 				rel != "app/browser" && rel != "cmd/worker" {
@@ -158,7 +169,8 @@ func TestImportDirections(t *testing.T) {
 }
 
 // TestImportDirectionsDetects proves the checker can fail: a synthetic engine package that
-// imports a variant, and a session package that imports go-app, must both be reported.
+// imports a variant, a session package that imports go-app, a screen that imports another
+// screen and the route table that imports a screen must all be reported.
 func TestImportDirectionsDetects(t *testing.T) {
 	fake := []pkgInfo{
 		{path: module + "/engine", deps: []string{module + "/variants/sdm", "fmt"}},
@@ -169,9 +181,14 @@ func TestImportDirectionsDetects(t *testing.T) {
 		{path: module + "/app/session", imports: []string{"github.com/maxence-charriere/go-app/v10/pkg/app"}},
 		{path: module + "/app/store", imports: []string{"syscall/js"}},
 		{path: module + "/engine/search", deps: []string{"golang.org/x/exp/slices"}},
+		// One screen may not import another, nor the route table a screen.
+		{path: module + "/app/view/play", deps: []string{module + "/app/view/necplay", module + "/app/view/board"}},
+		{path: module + "/app/view/necplay"},
+		{path: module + "/app/view/route", deps: []string{module + "/app/view/saved"}},
+		{path: module + "/app/view/saved"},
 	}
 	got := violations(fake)
-	if len(got) != 5 {
-		t.Fatalf("want 5 violations, got %d: %q", len(got), got)
+	if len(got) != 7 {
+		t.Fatalf("want 7 violations, got %d: %q", len(got), got)
 	}
 }

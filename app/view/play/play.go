@@ -1,0 +1,714 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/browser"
+	"github.com/plyground/plyground/app/session"
+	"github.com/plyground/plyground/app/view/board"
+	"github.com/plyground/plyground/app/view/gesture"
+	"github.com/plyground/plyground/app/view/route"
+	"github.com/plyground/plyground/app/view/shell"
+	"github.com/plyground/plyground/app/worker"
+	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/variants/turn"
+)
+
+// Play is the game screen: the board, the player bars with clocks and tokens, the turn
+// panel, the controls and the move list. It is built from a game record (a link's
+// fragment) or a new game described by the query (session.GameQuery).
+type Screen struct {
+	app.Compo
+
+	shell.PageState
+
+	settings     shell.Settings
+	settingsRead bool // settings holds the stored settings (OnInit read them)
+	query        session.GameQuery
+	s            *session.Session
+	loadErr      string
+
+	orientation engine.Color
+	slide       board.Slide
+	drag        dragState
+	confirm     string // "resign" or "draw" while asking for confirmation
+
+	keys    app.Func
+	unwatch func() // stops listening to other tabs' saves
+	ticking bool
+	stop    chan struct{}
+
+	opened     string // the address OnInit opened, for OnNav to finish; empty otherwise
+	openedSave bool   // OnInit's game came by link and waits to be saved
+
+	engine  *browser.Engine // the computer opponent (the engine's Web Worker)
+	aiErr   string          // why the computer could not move
+	reply   *session.Reply  // the computer's turn being shown ply by ply; nil when none
+	sharing bool            // the share dialog is open
+
+	// ui is the screen's own context (OnMount). The computer's answer and the showing of its
+	// turn are dispatched through it: go-app drops what is dispatched through the context of
+	// an element that has gone since (the roll, promotion or retry button that asked).
+	ui *app.Context
+}
+
+// dragState follows a pointer pressed on a piece.
+type dragState struct {
+	gesture.Press
+	from   engine.Square
+	wasSel bool    // the piece was already picked up before this press
+	cx, cy float64 // the centre of the piece when the drag began
+	piece  app.Value
+}
+
+// dragThreshold is how far (in CSS pixels) a pointer pressed on a piece moves before the
+// piece follows it: less is a click.
+const dragThreshold = 5
+
+// OnMount starts listening to the keyboard.
+func (p *Screen) OnMount(ctx app.Context) {
+	p.SetLive()
+	p.ui = &ctx
+	p.App.ReadTestHooks()
+	if !p.settingsRead { // not read yet by OnInit
+		p.settings, p.settingsRead = p.App.LoadSettings(), true
+	}
+	shell.ApplySettings(p.settings)
+	p.stop = make(chan struct{})
+	p.keys = app.FuncOf(func(this app.Value, args []app.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		e := args[0]
+		switch e.Get("target").Get("tagName").String() {
+		case "INPUT", "SELECT", "TEXTAREA":
+			return nil
+		}
+		if e.Get("altKey").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
+			return nil
+		}
+		key := e.Get("key").String()
+		switch key {
+		case "ArrowLeft", "ArrowRight", "Home", "End":
+			e.Call("preventDefault")
+			ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key) })
+		}
+		return nil
+	})
+	app.Window().Call("addEventListener", "keydown", p.keys)
+	p.unwatch, _ = browser.OnStorageChange(func(key string) {
+		ctx.Dispatch(func(ctx app.Context) { p.otherTabSaved(ctx, key) })
+	})
+}
+
+// OnDismount stops listening and stops the clock timer.
+func (p *Screen) OnDismount() {
+	if p.unwatch != nil {
+		p.unwatch()
+		p.unwatch = nil
+	}
+	if p.keys != nil {
+		app.Window().Call("removeEventListener", "keydown", p.keys)
+		p.keys.Release()
+		p.keys = nil
+	}
+	if p.stop != nil {
+		close(p.stop)
+		p.stop = nil
+	}
+	if p.s != nil {
+		p.s.Cancel()
+	}
+	if p.engine != nil {
+		p.engine.Close()
+		p.engine = nil
+	}
+}
+
+// OnInit opens the game of the address the program started on before the screen is first
+// drawn. go-app draws a page once before OnNav and again after it: opening the game in OnNav
+// alone drew the whole board twice on every start, about a sixth of the time to an
+// interactive board. OnNav then finishes what needs a context (saving, clocks, the computer).
+func (p *Screen) OnInit() {
+	if !app.IsClient || p.App.Start.Booted {
+		return
+	}
+	p.App.Start.Booted = true
+	u := shell.WindowURL()
+	if p.App.Start.Href == "" || u.String() != p.App.Start.Href || !strings.HasSuffix(u.Path, route.PlayPath) {
+		return
+	}
+	p.SetLive()
+	p.settings, p.settingsRead = p.App.LoadSettings(), true
+	p.opened, p.openedSave = u.String(), p.open(u)
+}
+
+// OnNav loads the game the address describes, unless OnInit has opened it.
+func (p *Screen) OnNav(ctx app.Context) {
+	if !app.IsClient {
+		return
+	}
+	u := shell.PageURL(ctx)
+	save := p.openedSave
+	if p.opened == "" || p.opened != u.String() {
+		save = p.open(u) // the settings were read by OnMount, which comes first
+	}
+	p.opened, p.openedSave = "", false
+	if p.s == nil {
+		return
+	}
+	if save {
+		p.save(ctx, p.s)
+	}
+	p.scrollMoves(ctx)
+	ctx.Page().SetTitle("%s · %s", p.s.Info().Name, shell.AppName)
+	p.startClock(ctx)
+	p.think(ctx)
+}
+
+// open reads the game address u describes into the screen: the session, or why there is
+// none (loadErr, and a nil session). save reports that the game came by link and is to be
+// saved at once. It needs no app.Context (OnInit calls it).
+func (p *Screen) open(u *url.URL) (save bool) {
+	p.App.ReadTestHooks()
+	p.loadErr = ""
+	// u.Query() drops a pair it cannot read (a cut-off escape) without a word, which would
+	// open another game than the address asks for.
+	vals, err := url.ParseQuery(u.RawQuery)
+	if err != nil {
+		p.loadErr = "This address is damaged (" + err.Error() + "): it may have been cut off when it was copied."
+		p.s = nil
+		return false
+	}
+	q, err := session.ParseGameQuery(vals)
+	if err != nil {
+		p.loadErr = "This address does not describe a game: " + err.Error() + "."
+		p.s = nil
+		return false
+	}
+	p.query = q
+	env := session.Env{Dice: p.App.Dice()}
+	s, save, err := p.loadGame(u, q.Seats(), q.Clock, env)
+	if err == nil && s == nil {
+		s, err = session.New(q.Config(), env)
+	}
+	if err != nil {
+		p.loadErr = "This game cannot be opened: " + err.Error() + "."
+		p.s = nil
+		return false
+	}
+	if p.s != nil {
+		p.s.Cancel()
+	}
+	p.stopThinking()
+	p.s = s
+	p.slide = board.Slide{}
+	p.sharing = false
+	p.drag = dragState{}
+	p.confirm = ""
+	p.orientation = q.Color
+	p.autoFlip()
+	return save
+}
+
+// twoPeople reports whether people play both sides.
+func (p *Screen) twoPeople() bool {
+	seats := p.s.Seats()
+	return !seats[0].Computer && !seats[1].Computer
+}
+
+// autoFlip turns the board to the side to move, when the setting asks for it.
+func (p *Screen) autoFlip() {
+	if p.s != nil && p.settings.AutoFlip && p.twoPeople() && !p.s.Over() {
+		p.orientation = p.s.Mover()
+	}
+}
+
+// startClock runs a timer while the game has clocks.
+func (p *Screen) startClock(ctx app.Context) {
+	if p.ticking || p.s == nil || !p.s.TimeControl().On() || p.stop == nil {
+		return
+	}
+	p.ticking = true
+	stop := p.stop
+	ctx.Async(func() {
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				ctx.Dispatch(func(ctx app.Context) {
+					if p.s == nil || !p.s.TimeControl().On() {
+						ctx.PreventUpdate()
+						return
+					}
+					if p.s.Tick() {
+						p.changed(ctx)
+						return
+					}
+					if _, running := p.s.ClockRunning(); !running {
+						ctx.PreventUpdate()
+					}
+				})
+			}
+		}
+	})
+}
+
+// changed does what follows every change of the game: store it, sound, turn the board,
+// let the computer think, scroll the move list.
+func (p *Screen) changed(ctx app.Context) {
+	p.confirm = ""
+	p.persistGame(ctx)
+	p.sound()
+	before := p.orientation
+	p.autoFlip()
+	if before != p.orientation {
+		p.slide = board.Slide{}
+	}
+	p.scrollMoves(ctx)
+	p.think(ctx)
+}
+
+// sound plays the sound of the last action.
+func (p *Screen) sound() {
+	a, ok := p.s.LastAction()
+	if !ok {
+		return
+	}
+	on := p.settings.Sound
+	switch {
+	case p.s.Over():
+		soundEnd.play(p.App, on)
+	case a.Kind == turn.Roll:
+		soundRoll.play(p.App, on)
+	case p.s.State().InCheck():
+		soundCheck.play(p.App, on)
+	case a.Kind == turn.Ply && a.Move.IsCapture():
+		soundCapture.play(p.App, on)
+	case a.Kind == turn.Ply:
+		soundMove.play(p.App, on)
+	}
+}
+
+// think asks the computer for its turn when it is to move: a request to the engine's Web
+// Worker, answered on the UI goroutine. A take back, a new game or a resignation cancels it
+// (the session then refuses the stale answer). The answer is checked whole, then shown one
+// ply at a time (reveal).
+func (p *Screen) think(ctx app.Context) {
+	if p.s == nil {
+		return
+	}
+	before := p.s.Len()
+	req, ok := p.s.Request()
+	if !ok {
+		if p.s.Len() != before { // the computer's roll, with its forced pass
+			p.changed(ctx)
+		}
+		return
+	}
+	p.aiErr = ""
+	if p.engine == nil {
+		p.engine = p.App.NewEngine()
+	}
+	if p.ui != nil {
+		ctx = *p.ui
+	}
+	s := p.s
+	p.engine.Ask(ctx, worker.Request{Type: worker.TypeThink, ID: req.ID, Record: req.Record, Level: req.Level}, func(r worker.Response) {
+		if p.s != s {
+			return
+		}
+		if r.Err != "" {
+			s.Cancel()
+			p.aiErr = "The computer could not move: " + r.Err + "."
+			return
+		}
+		reply, err := s.AnswerStepwise(r.ID, r.Actions)
+		if err != nil {
+			if !errors.Is(err, session.ErrStale) {
+				p.aiErr = "The computer's move was refused: " + err.Error() + "."
+			}
+			return
+		}
+		p.reply = reply
+		p.reveal(ctx, s, reply)
+	})
+}
+
+// revealPause is the time between two plies of the computer's turn shown one by one: the
+// slide of a piece (170 ms, .piece.slide-a in web/app.css) and a short rest.
+const revealPause = 170*time.Millisecond + 150*time.Millisecond
+
+// reveal shows the next ply of the computer's reply, and the one after it revealPause
+// later, until the whole turn is shown; with reduced motion the rest of the turn comes at
+// once. Only then is the game saved and handed to the person (changed): a reload never
+// finds half a computer turn. It stops, playing nothing more, when the reply is no longer
+// the one being shown or the session finds it stale (a take back, a new game, a
+// resignation, a flag fall, leaving the page).
+func (p *Screen) reveal(ctx app.Context, s *session.Session, reply *session.Reply) {
+	if p.s != s || p.reply != reply {
+		return
+	}
+	instant := reducedMotion()
+	for {
+		more, err := reply.Step()
+		switch {
+		case err != nil:
+			p.reply = nil
+			if !errors.Is(err, session.ErrStale) {
+				p.aiErr = "The computer's move was refused: " + err.Error() + "."
+			}
+			return
+		case !more:
+			p.reply = nil
+			p.setSlide()
+			p.changed(ctx)
+			return
+		case instant:
+			continue
+		}
+		p.setSlide()
+		p.sound()
+		p.scrollMoves(ctx)
+		ctx.After(revealPause, func(ctx app.Context) { p.reveal(ctx, s, reply) })
+		return
+	}
+}
+
+// reducedMotion reports whether the system asks for reduced motion (prefers-reduced-motion),
+// as web/app.css does for the slides.
+func reducedMotion() bool {
+	if !app.IsClient {
+		return true
+	}
+	mq := app.Window().Call("matchMedia", "(prefers-reduced-motion: reduce)")
+	return mq.Truthy() && mq.Get("matches").Bool()
+}
+
+// stopThinking cancels the computer's request under way, if any, and the showing of its
+// turn.
+func (p *Screen) stopThinking() {
+	if p.engine != nil {
+		p.engine.Cancel()
+	}
+	if p.s != nil {
+		p.s.Cancel()
+	}
+	p.reply = nil
+	p.aiErr = ""
+}
+
+// onRetry asks the computer again after a failure.
+func (p *Screen) onRetry(ctx app.Context, e app.Event) {
+	p.aiErr = ""
+	p.think(ctx)
+}
+
+// setSlide animates the last ply made.
+func (p *Screen) setSlide() {
+	a, ok := p.s.LastAction()
+	var from, to engine.Square
+	switch {
+	case !ok:
+		p.slide = board.Slide{}
+		return
+	case a.Kind == turn.Ply:
+		from, to = a.Move.From(), a.Move.To()
+	case a.Kind == turn.TakeKing:
+		from, to = a.From, a.To
+	default:
+		p.slide = board.Slide{}
+		return
+	}
+	p.slide = board.SlideOf(p.orientation, from, to, p.slide)
+}
+
+// handle follows up an effect of a click, a drop or a promotion choice.
+func (p *Screen) handle(ctx app.Context, e session.Effect, animate bool) {
+	switch e {
+	case session.Played:
+		if animate {
+			p.setSlide()
+		} else {
+			p.slide = board.Slide{}
+		}
+		p.changed(ctx)
+	case session.WentLive:
+		p.slide = board.Slide{}
+		p.scrollMoves(ctx)
+	}
+}
+
+// onKey steps through the game: ← → Home End.
+func (p *Screen) onKey(ctx app.Context, key string) {
+	if p.s == nil {
+		return
+	}
+	switch key {
+	case "ArrowLeft":
+		p.s.Back()
+	case "ArrowRight":
+		p.s.Forward()
+	case "Home":
+		p.s.First()
+	case "End":
+		p.s.Last()
+	}
+	p.slide = board.Slide{}
+	p.scrollMoves(ctx)
+}
+
+// --- The board's pointer events (mouse, touch and pen alike) --------------------------------
+
+// squareAtPoint returns the square under the viewport point (x, y) of the board element.
+func (p *Screen) squareAtPoint(el app.Value, x, y float64) engine.Square {
+	r := el.Call("getBoundingClientRect")
+	box := board.Rect{Left: r.Get("left").Float(), Top: r.Get("top").Float(), Width: r.Get("width").Float(), Height: r.Get("height").Float()}
+	return board.SquareAtPoint(p.orientation, box, x, y)
+}
+
+func (p *Screen) onPointerDown(ctx app.Context, e app.Event) {
+	if p.s == nil {
+		ctx.PreventUpdate()
+		return
+	}
+	if b := e.Get("button"); b.Truthy() && b.Int() != 0 {
+		ctx.PreventUpdate()
+		return
+	}
+	if p.awaitingConfirmation() {
+		ctx.PreventUpdate()
+		return
+	}
+	board := e.Get("currentTarget")
+	x, y := e.Get("clientX").Float(), e.Get("clientY").Float()
+	sq := p.squareAtPoint(board, x, y)
+	if sq == engine.NoSquare {
+		ctx.PreventUpdate()
+		return
+	}
+	e.PreventDefault()
+	p.confirm = ""
+	_, _, promoting := p.s.Promoting()
+	wasSel := !promoting && p.s.Selected() == sq && !p.s.Viewing()
+	eff := session.Selected
+	if !wasSel {
+		eff = p.s.Click(sq)
+	}
+	p.handle(ctx, eff, true)
+	if eff == session.Selected {
+		p.drag = dragState{Press: gesture.Start(e.Get("pointerId").Int(), x, y), from: sq, wasSel: wasSel}
+		gesture.Capture(board, e.Get("pointerId"))
+	}
+}
+
+func (p *Screen) onPointerMove(ctx app.Context, e app.Event) {
+	ctx.PreventUpdate()
+	d := &p.drag
+	if !d.Active || e.Get("pointerId").Int() != d.ID {
+		return
+	}
+	x, y := e.Get("clientX").Float(), e.Get("clientY").Float()
+	began := !d.Moved
+	if _, _, dragging := d.Move(d.ID, x, y, dragThreshold); !dragging {
+		return
+	}
+	if began {
+		board := e.Get("currentTarget")
+		piece := board.Call("querySelector", fmt.Sprintf(`[data-square="%s"] .piece`, d.from))
+		if !piece.Truthy() {
+			d.Active = false
+			return
+		}
+		r := piece.Call("getBoundingClientRect")
+		d.cx = r.Get("left").Float() + r.Get("width").Float()/2
+		d.cy = r.Get("top").Float() + r.Get("height").Float()/2
+		d.piece = piece
+		piece.Get("classList").Call("add", "dragging")
+	}
+	if !d.piece.Get("isConnected").Bool() {
+		// The rank was drawn again (its HTML changed) while the piece was held: follow the
+		// new image of the piece.
+		piece := e.Get("currentTarget").Call("querySelector", fmt.Sprintf(`[data-square="%s"] .piece`, d.from))
+		if !piece.Truthy() {
+			return
+		}
+		d.piece = piece
+		piece.Get("classList").Call("add", "dragging")
+	}
+	d.piece.Get("style").Call("setProperty", "transform", fmt.Sprintf("translate(%.1fpx, %.1fpx)", x-d.cx, y-d.cy))
+}
+
+// endDrag puts the dragged piece image back in its square.
+func (d *dragState) endDrag() {
+	if d.piece != nil && d.piece.Truthy() {
+		d.piece.Get("style").Call("removeProperty", "transform")
+		d.piece.Get("classList").Call("remove", "dragging")
+	}
+}
+
+func (p *Screen) onPointerUp(ctx app.Context, e app.Event) {
+	d := p.drag
+	p.drag = dragState{}
+	if !d.Active || p.s == nil || e.Get("pointerId").Int() != d.ID {
+		ctx.PreventUpdate()
+		return
+	}
+	d.endDrag()
+	if d.Moved {
+		to := p.squareAtPoint(e.Get("currentTarget"), e.Get("clientX").Float(), e.Get("clientY").Float())
+		if to == engine.NoSquare || to == d.from {
+			return
+		}
+		p.handle(ctx, p.s.Drop(d.from, to), false)
+		return
+	}
+	if d.wasSel {
+		p.s.Click(d.from)
+	}
+}
+
+func (p *Screen) onPointerCancel(ctx app.Context, e app.Event) {
+	p.drag.endDrag()
+	p.drag = dragState{}
+}
+
+// --- Buttons ----------------------------------------------------------------------------------
+
+func (p *Screen) onPromote(t engine.PieceType) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		e.Call("stopPropagation")
+		p.handle(ctx, p.s.Promote(t), true)
+	}
+}
+
+func (p *Screen) onCancelPromotion(ctx app.Context, e app.Event) {
+	p.s.CancelPromotion()
+}
+
+func (p *Screen) onRoll(ctx app.Context, e app.Event) {
+	if p.s.Roll() == nil {
+		p.slide = board.Slide{}
+		p.changed(ctx)
+	}
+}
+
+func (p *Screen) onSpend(ctx app.Context, e app.Event) {
+	p.s.SetSpend(e.Get("target").Get("checked").Bool())
+}
+
+func (p *Screen) onUndo(ctx app.Context, e app.Event) {
+	p.stopThinking()
+	if p.s.Undo() {
+		p.slide = board.Slide{}
+		p.changed(ctx)
+	}
+}
+
+func (p *Screen) onRedo(ctx app.Context, e app.Event) {
+	p.stopThinking()
+	if p.s.Redo() {
+		p.slide = board.Slide{}
+		p.changed(ctx)
+	}
+}
+
+func (p *Screen) onFlip(ctx app.Context, e app.Event) {
+	p.orientation = p.orientation.Other()
+	p.slide = board.Slide{}
+}
+
+func (p *Screen) onView(n int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		p.s.ViewAt(n)
+		p.slide = board.Slide{}
+	}
+}
+
+func (p *Screen) onStep(step func()) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		step()
+		p.slide = board.Slide{}
+		p.scrollMoves(ctx)
+	}
+}
+
+func (p *Screen) onAsk(what string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { p.confirm = what }
+}
+
+func (p *Screen) onConfirm(ctx app.Context, e app.Event) {
+	p.stopThinking()
+	var err error
+	switch p.confirm {
+	case "resign":
+		c := p.s.Mover()
+		if !p.twoPeople() {
+			for _, side := range []engine.Color{engine.White, engine.Black} {
+				if !p.s.Seat(side).Computer {
+					c = side
+				}
+			}
+		}
+		err = p.s.Resign(c)
+	case "draw":
+		err = p.s.AgreeDraw()
+	}
+	p.confirm = ""
+	if err == nil {
+		p.changed(ctx)
+	}
+}
+
+func (p *Screen) onShare(ctx app.Context, e app.Event) { p.sharing = true }
+
+func (p *Screen) onShareClose(ctx app.Context) { p.sharing = false }
+
+func (p *Screen) onNewGame(ctx app.Context, e app.Event) {
+	ctx.Navigate(route.NewGameWith(p.query))
+}
+
+// scrollMoves keeps the move list's current ply in view after the next render: its end
+// for the live position.
+func (p *Screen) scrollMoves(ctx app.Context) {
+	if !app.IsClient {
+		return
+	}
+	ctx.Defer(func(ctx app.Context) {
+		doc := app.Window().Get("document")
+		list := doc.Call("querySelector", ".moves")
+		if !list.Truthy() {
+			return
+		}
+		cur := list.Call("querySelector", ".current")
+		if cur.Truthy() && p.s != nil && p.s.Viewing() {
+			// Scroll the list only (never the page): the list is the current ply's offset
+			// parent (position: relative in web/app.css).
+			top, h := cur.Get("offsetTop").Float(), cur.Get("offsetHeight").Float()
+			st, ch := list.Get("scrollTop").Float(), list.Get("clientHeight").Float()
+			if top < st {
+				list.Set("scrollTop", top)
+			} else if top+h > st+ch {
+				list.Set("scrollTop", top+h-ch)
+			}
+			left, w := cur.Get("offsetLeft").Float(), cur.Get("offsetWidth").Float()
+			sl, cw := list.Get("scrollLeft").Float(), list.Get("clientWidth").Float()
+			if left < sl {
+				list.Set("scrollLeft", left)
+			} else if left+w > sl+cw {
+				list.Set("scrollLeft", left+w-cw)
+			}
+			return
+		}
+		list.Set("scrollTop", list.Get("scrollHeight"))
+		list.Set("scrollLeft", list.Get("scrollWidth"))
+	})
+}

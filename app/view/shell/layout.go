@@ -1,0 +1,59 @@
+package shell
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/view/route"
+)
+
+// AppName is the name of the app, as the page header and the web manifest show it.
+const AppName = "Plyground"
+
+// Tagline says in one line what the app is.
+const Tagline = "Chess and its variants, in your browser."
+
+// navLink is one entry of the top bar's navigation.
+type navLink struct {
+	href, text, short, key string
+}
+
+var navLinks = []navLink{
+	{route.NewGamePath, "New game", "Play", "new"},
+	{route.SavedPath, "Saved games", "Saved", "saved"},
+	{route.RulesIndexPath, "Rules", "Rules", "rules"},
+	{route.SettingsPath, "Settings", "Settings", "settings"},
+	{route.AboutPath, "About", "About", "about"},
+}
+
+// Page draws a page: the top bar with the app's name and navigation, the update banner
+// (UpdateBanner) when a new version is ready, then the page's main element. data-live says
+// whether the running program (not the server's prerendered HTML) drew it; active names the
+// navigation entry to highlight.
+func (a *App) Page(live bool, active string, main app.UI) app.UI {
+	return app.Div().
+		Class("shell").
+		DataSet("live", live).
+		Body(header(active), &UpdateBanner{App: a}, a.addressNotice(), main)
+}
+
+// header draws the top bar.
+func header(active string) app.UI {
+	links := make([]app.UI, len(navLinks))
+	for i, l := range navLinks {
+		a := app.A().Class("nav-link").Href(l.href).Body(
+			app.Span().Class("nav-long").Text(l.text),
+			app.Span().Class("nav-short").Text(l.short),
+		)
+		if l.key == active {
+			a = a.Class("active").Aria("current", "page")
+		}
+		links[i] = a
+	}
+	return app.Header().Class("topbar").Body(
+		app.A().Class("brand").Href(route.Home()).Body(
+			app.Img().Class("brand-icon").Src("/web/icons/icon.svg").Alt("").Width(28).Height(28),
+			app.H1().Class("brand-name").Text(AppName),
+		),
+		app.P().Class("tagline").Text(Tagline),
+		app.Nav().Class("nav").Aria("label", "Main").Body(links...),
+	)
+}
