@@ -436,7 +436,7 @@ func (p *Screen) onPointerDown(ctx app.Context, e app.Event) {
 	x, y := local(e)
 	id := e.Get("pointerId").Int()
 	p.ptrs[id] = [2]float64{x, y}
-	capturePointer(e.Get("currentTarget"), e.Get("pointerId"))
+	_ = browser.CapturePointer(e.Get("currentTarget"), id) // a synthetic event's pointer is not captured
 	switch len(p.ptrs) {
 	case 1:
 		p.drag = necDrag{active: true, id: id, x0: x, y0: y, lx: x, ly: y}
@@ -445,13 +445,6 @@ func (p *Screen) onPointerDown(ctx app.Context, e app.Event) {
 		p.startPinch()
 	}
 	ctx.PreventUpdate()
-}
-
-// capturePointer keeps the pointer's events on el while it is down; a pointer the browser does
-// not know (a synthetic event) is simply not captured.
-func capturePointer(el, id app.Value) {
-	defer func() { _ = recover() }()
-	el.Call("setPointerCapture", id)
 }
 
 func (p *Screen) startPinch() {

@@ -46,6 +46,7 @@ type Screen struct {
 	openedSave bool   // OnInit's game came by link and waits to be saved
 
 	engine  *browser.Engine // the computer opponent (the engine's Web Worker)
+	audio   browser.Sound   // the sounds of moves, made at the first one
 	aiErr   string          // why the computer could not move
 	reply   *session.Reply  // the computer's turn being shown ply by ply; nil when none
 	sharing bool            // the share dialog is open
@@ -126,6 +127,7 @@ func (p *Screen) OnDismount() {
 		p.engine.Close()
 		p.engine = nil
 	}
+	_ = p.audio.Close()
 }
 
 // OnInit opens the game of the address the program started on before the screen is first
@@ -281,19 +283,23 @@ func (p *Screen) sound() {
 	if !ok {
 		return
 	}
-	on := p.settings.Sound
+	if !p.settings.Sound {
+		return
+	}
+	cue := browser.CueMove
 	switch {
 	case p.s.Over():
-		soundEnd.play(on)
+		cue = browser.CueEnd
 	case a.Kind == turn.Roll:
-		soundRoll.play(on)
+		cue = browser.CueRoll
 	case p.s.State().InCheck():
-		soundCheck.play(on)
+		cue = browser.CueCheck
 	case a.Kind == turn.Ply && a.Move.IsCapture():
-		soundCapture.play(on)
-	case a.Kind == turn.Ply:
-		soundMove.play(on)
+		cue = browser.CueCapture
+	case a.Kind != turn.Ply:
+		return
 	}
+	_ = p.audio.Play(cue) // a sound that fails is not worth a message
 }
 
 // think asks the computer for its turn when it is to move: a request to the engine's Web
@@ -512,7 +518,7 @@ func (p *Screen) onPointerDown(ctx app.Context, e app.Event) {
 	p.handle(ctx, eff, true)
 	if eff == session.Selected {
 		p.drag = dragState{active: true, from: sq, wasSel: wasSel, id: e.Get("pointerId").Int(), x0: x, y0: y}
-		board.Call("setPointerCapture", e.Get("pointerId"))
+		_ = browser.CapturePointer(board, p.drag.id) // a synthetic event's pointer is not captured
 	}
 }
 
