@@ -1,12 +1,12 @@
 package browser
 
 import (
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
 
 	"github.com/hack-pad/safejs"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/worker"
 )
@@ -180,8 +180,11 @@ func (e *Engine) start() error {
 		return nil
 	}
 	ctor, err := global("Worker")
+	if errors.Is(err, ErrUnsupported) {
+		return errors.New("this browser has no Web Workers")
+	}
 	if err != nil {
-		return fmt.Errorf("this browser has no Web Workers: %w", err)
+		return fmt.Errorf("cannot start the engine: %w", err)
 	}
 	onMessage, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 		if len(args) == 0 {
