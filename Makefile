@@ -95,8 +95,11 @@ lint: $(STATICCHECK) $(PAGEMOD)
 	GOOS=js GOARCH=wasm $(STATICCHECK) ./...
 	GOWORK=$(PAGEWORK) GOOS=js GOARCH=wasm $(STATICCHECK) ./cmd/pwa
 
+# app/browser also runs its tests as wasm under Node: its safejs code against JavaScript
+# objects that throw (a full storage, a missing feature).
 gotest:
 	$(GO) test -count=1 ./...
+	$(WASMENV) $(GO) test -count=1 ./app/browser/
 
 browsertest: deps build
 	node --test --test-concurrency=1 tests/browser/

@@ -170,7 +170,9 @@ func TestImportDirections(t *testing.T) {
 
 // TestImportDirectionsDetects proves the checker can fail: a synthetic engine package that
 // imports a variant, a session package that imports go-app, a screen that imports another
-// screen and the route table that imports a screen must all be reported.
+// screen, the route table that imports a screen, and a package other than app/browser and
+// cmd/worker that touches the browser (syscall/js, safejs) must all be reported; app/browser
+// and cmd/worker touching it must not.
 func TestImportDirectionsDetects(t *testing.T) {
 	fake := []pkgInfo{
 		{path: module + "/engine", deps: []string{module + "/variants/sdm", "fmt"}},
@@ -186,9 +188,27 @@ func TestImportDirectionsDetects(t *testing.T) {
 		{path: module + "/app/view/necplay"},
 		{path: module + "/app/view/route", deps: []string{module + "/app/view/saved"}},
 		{path: module + "/app/view/saved"},
+		// Only app/browser and cmd/worker touch the browser.
+		{path: module + "/app/view/board", imports: []string{"github.com/hack-pad/safejs"}},
+		{path: module + "/cmd/pwa", imports: []string{"syscall/js"}},
+		{path: module + "/app/browser", imports: []string{"syscall/js", "github.com/hack-pad/safejs"}},
+		{path: module + "/cmd/worker", imports: []string{"github.com/hack-pad/safejs"}},
 	}
 	got := violations(fake)
-	if len(got) != 7 {
-		t.Fatalf("want 7 violations, got %d: %q", len(got), got)
+	if len(got) != 9 {
+		t.Fatalf("want 9 violations, got %d: %q", len(got), got)
+	}
+	for _, want := range []string{
+		module + "/app/store imports syscall/js",
+		module + "/app/view/board imports github.com/hack-pad/safejs",
+		module + "/cmd/pwa imports syscall/js",
+	} {
+		found := false
+		for _, v := range got {
+			found = found || strings.HasPrefix(v, want+":")
+		}
+		if !found {
+			t.Errorf("not reported: %s (got %q)", want, got)
+		}
 	}
 }

@@ -299,6 +299,8 @@ describe('game screen', () => {
     const [x2, y2] = await center('b2');
     await page.mouse.move((x + x2) / 2, (y + y2) / 2, { steps: 3 });
     assert.equal(await page.locator('.piece.dragging').count(), 1, 'the piece follows the pointer');
+    assert.ok(await page.$eval('.board.interactive', (el) => el.hasPointerCapture(1)),
+      'the board captures the pointer (browser.CapturePointer)');
     await page.mouse.move(x2, y2, { steps: 3 });
     await page.mouse.up();
     await page.waitForSelector('.board [data-square="b2"] [data-piece="wK"]');
@@ -323,6 +325,32 @@ describe('game screen', () => {
     const order = await page.$$eval('.board [data-square]', (els) => els.map((e) => e.dataset.square));
     assert.equal(order[0], 'h1');
     assert.equal(order[63], 'a8');
+    await page.close();
+  });
+
+  test('sounds: a move and a capture play their notes through Web Audio (browser.Sound)', async () => {
+    const page = await open('/play?variant=orthodox');
+    // The AudioContext is made at the first sound: its oscillators report their notes.
+    await page.evaluate(() => {
+      window.__tones = [];
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      const create = Ctx.prototype.createOscillator;
+      Ctx.prototype.createOscillator = function () {
+        const osc = create.call(this);
+        const set = osc.frequency.setValueAtTime.bind(osc.frequency);
+        osc.frequency.setValueAtTime = (f, t) => { window.__tones.push(f); return set(f, t); };
+        return osc;
+      };
+    });
+    await ply(page, 'e2e4');
+    await page.waitForFunction(() => window.__tones.length > 0);
+    assert.deepEqual(await page.evaluate(() => window.__tones.splice(0)), [420], 'the sound of a move');
+    await ply(page, 'd7d5');
+    await page.waitForFunction(() => window.__tones.length > 0);
+    await page.evaluate(() => { window.__tones = []; });
+    await ply(page, 'e4d5');
+    await page.waitForFunction(() => window.__tones.length >= 2);
+    assert.deepEqual(await page.evaluate(() => window.__tones), [300, 220], 'the sound of a capture');
     await page.close();
   });
 

@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/browser"
 )
 
 // Press follows one pointer pressed on a board, from pointerdown to pointerup.
@@ -57,7 +58,6 @@ func (p *Press) End(id int) (ended, click bool) {
 
 // Capture keeps the events of pointer id on the element el while it is down; a pointer the
 // browser does not know (a synthetic event) is simply not captured.
-func Capture(el, id app.Value) {
-	defer func() { _ = recover() }()
-	el.Call("setPointerCapture", id)
+func Capture(el app.Value, id int) {
+	_ = browser.CapturePointer(el, id) // the error of a synthetic event's pointer is expected
 }

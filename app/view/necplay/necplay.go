@@ -451,7 +451,7 @@ func (p *Screen) onPointerDown(ctx app.Context, e app.Event) {
 	x, y := local(e)
 	id := e.Get("pointerId").Int()
 	p.ptrs[id] = [2]float64{x, y}
-	gesture.Capture(e.Get("currentTarget"), e.Get("pointerId"))
+	gesture.Capture(e.Get("currentTarget"), id)
 	switch len(p.ptrs) {
 	case 1:
 		p.drag = gesture.Start(id, x, y)

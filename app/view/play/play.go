@@ -283,19 +283,23 @@ func (p *Screen) sound() {
 	if !ok {
 		return
 	}
-	on := p.settings.Sound
+	if !p.settings.Sound {
+		return
+	}
+	cue := browser.CueMove
 	switch {
 	case p.s.Over():
-		soundEnd.play(p.App, on)
+		cue = browser.CueEnd
 	case a.Kind == turn.Roll:
-		soundRoll.play(p.App, on)
+		cue = browser.CueRoll
 	case p.s.State().InCheck():
-		soundCheck.play(p.App, on)
+		cue = browser.CueCheck
 	case a.Kind == turn.Ply && a.Move.IsCapture():
-		soundCapture.play(p.App, on)
-	case a.Kind == turn.Ply:
-		soundMove.play(p.App, on)
+		cue = browser.CueCapture
+	case a.Kind != turn.Ply:
+		return
 	}
+	_ = p.App.Sound().Play(cue) // a sound that fails is not worth a message
 }
 
 // think asks the computer for its turn when it is to move: a request to the engine's Web
@@ -506,7 +510,7 @@ func (p *Screen) onPointerDown(ctx app.Context, e app.Event) {
 	p.handle(ctx, eff, true)
 	if eff == session.Selected {
 		p.drag = dragState{Press: gesture.Start(e.Get("pointerId").Int(), x, y), from: sq, wasSel: wasSel}
-		gesture.Capture(board, e.Get("pointerId"))
+		gesture.Capture(board, e.Get("pointerId").Int())
 	}
 }
 

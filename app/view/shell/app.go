@@ -3,7 +3,6 @@ package shell
 import (
 	"sync"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/app/necgame"
 	"github.com/plyground/plyground/app/session"
@@ -33,7 +32,7 @@ type App struct {
 	hooksRead bool
 	dice      *dice.Script
 
-	audio app.Value
+	sound browser.Sound
 
 	newEngine func() *browser.Engine
 }
@@ -99,19 +98,6 @@ func (a *App) Store() (*store.Store, error) {
 // NewEngine starts a bridge to the engine's Web Worker (the computer opponent, the bots).
 func (a *App) NewEngine() *browser.Engine { return a.newEngine() }
 
-// Audio returns the page's AudioContext, made at the first call (after a user gesture, as
-// browsers require); nil where the browser has none.
-func (a *App) Audio() app.Value {
-	if a.audio != nil && a.audio.Truthy() {
-		return a.audio
-	}
-	ctor := app.Window().Get("AudioContext")
-	if !ctor.Truthy() {
-		ctor = app.Window().Get("webkitAudioContext")
-	}
-	if !ctor.Truthy() {
-		return nil
-	}
-	a.audio = ctor.New()
-	return a.audio
-}
+// Sound returns the page's sounds: one AudioContext for every screen, made at the first
+// sound (after a player's gesture, as browsers require).
+func (a *App) Sound() *browser.Sound { return &a.sound }
