@@ -36,6 +36,9 @@ type Panel struct {
 	Over    bool
 	Banner  string // "White wins: checkmate"
 	Rule    string // the rule that decided the outcome ("P2")
+	// RuleLink is the rule of the outcome worth a link to the rules page of RulesOf, or ""
+	// (RuleLink says which).
+	RuleLink, RulesOf string
 	Viewing bool   // an earlier position is shown
 }
 
@@ -73,6 +76,7 @@ func (s *Session) Panel() Panel {
 	if o.Over() {
 		p.Over = true
 		p.Banner, p.Rule = s.banner(o)
+		p.RuleLink, p.RulesOf = RuleLink(s.info, o)
 		p.Status = p.Banner
 		p.Progress = ""
 	} else {
