@@ -160,6 +160,7 @@ func (p *Screen) playerBar(c engine.Color, pan session.Panel) app.UI {
 	body := []app.UI{
 		app.Span().Class("side-dot").Aria("hidden", true),
 		app.Span().Class("player-name").Text(name),
+		p.material(c),
 	}
 	if pan.HasTokens {
 		n := pan.Tokens[c]
