@@ -38,3 +38,44 @@ describe('around the board', () => {
     await page.close();
   });
 });
+
+describe('players names', () => {
+  let server;
+  let context;
+  const errors = [];
+
+  before(async () => {
+    server = await startServer();
+    context = await launch({ reducedMotion: 'reduce' });
+  });
+
+  after(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  test('the names of the new-game form are on the player bars, in the saved game and in its link, escaped and bounded', async () => {
+    const page = await open(context, server.url + '/new', '.shell[data-live="true"] .newgame-form', errors);
+    await page.fill('[data-option="white-name"]', '<b>Ann</b> & co');
+    await page.fill('[data-option="black-name"]', 'B'.repeat(150));
+    assert.equal((await page.inputValue('[data-option="black-name"]')).length, 100, 'the input holds at most store.MaxName characters');
+    await page.click('[data-action="start"]');
+    await page.waitForSelector(playReady);
+    assert.equal((await page.locator('.player[data-side="white"] .player-name').textContent()).trim(), '<b>Ann</b> & co');
+    assert.equal(await page.locator('.player b').count(), 0, 'a name is text, never markup');
+    await ply(page, 'e2e4');
+    await page.waitForFunction(() => location.hash.includes('id='));
+    const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
+    assert.equal(hash.get('w'), '<b>Ann</b> & co');
+    const id = hash.get('id');
+    const entry = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), 'plyground/game/' + id));
+    assert.deepEqual(entry.players.map((p) => p.name), ['<b>Ann</b> & co', 'B'.repeat(100)]);
+    // The link opens with the names in a fresh browser.
+    const other = await launch({ reducedMotion: 'reduce' });
+    const copy = await open(other, page.url().replace(/&?id=[^&]*/, ''), playReady, errors);
+    assert.equal((await copy.locator('.player[data-side="black"] .player-name').textContent()).trim(), 'B'.repeat(100));
+    await other.close();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
