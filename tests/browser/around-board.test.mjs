@@ -79,3 +79,66 @@ describe('players names', () => {
     await page.close();
   });
 });
+
+describe('home and saved games', () => {
+  let server;
+  let context;
+  const errors = [];
+
+  before(async () => {
+    server = await startServer();
+    context = await launch({ reducedMotion: 'reduce' });
+  });
+
+  after(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  test('"Continue your game" on the home page opens the game in progress, and is gone once it is over', async () => {
+    const home = await open(context, server.url + '/', '.shell[data-live="true"] .home', errors);
+    assert.equal(await home.locator('.continue-card').count(), 0, 'no game yet');
+    await home.close();
+
+    const page = await open(context, server.url + '/play?variant=marseillais&white=Ann&black=Bob', playReady, errors);
+    await ply(page, 'e2e4');
+    await page.waitForFunction(() => location.hash.includes('id='));
+    const id = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('id');
+    await page.goto(server.url + '/');
+    await page.waitForSelector('.shell[data-live="true"] .continue-card');
+    assert.equal(await page.getAttribute('.continue-card', 'data-id'), id);
+    assert.match(await page.locator('.continue-card').textContent(), /Continue your game.*Marseillais chess · Ann vs Bob/);
+    await page.click('.continue-card');
+    await page.waitForSelector(playReady);
+    await page.waitForFunction((want) => new URLSearchParams(location.search).get('id') === want ||
+      new URLSearchParams(location.hash.slice(1)).get('id') === want, id);
+    assert.equal(await page.getAttribute('.play', 'data-variant'), 'marseillais');
+    assert.equal(await page.locator('.board [data-square="e4"] [data-piece="wP"]').count(), 1);
+
+    await page.click('[data-action="resign"]');
+    await page.click('[data-action="confirm"]');
+    await page.waitForSelector('.end-dialog');
+    await page.goto(server.url + '/');
+    await page.waitForSelector('.shell[data-live="true"] .home');
+    assert.equal(await page.locator('.continue-card').count(), 0, 'a finished game is not continued');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('the same PGN imported twice adds its games once', async () => {
+    const page = await open(context, server.url + '/saved', '.shell[data-live="true"] .saved-page', errors);
+    const before = await page.locator('.saved-game').count();
+    const text = '[White "Cleo"]\n\n1. d4 d5 *\n\n[Variant "sdm"]\n\n1. c4 e5 *\n';
+    await page.click('.paste summary');
+    await page.fill('#paste-text', text);
+    await page.click('[data-action="paste"]');
+    await page.waitForSelector('.saved-status:has-text("2 games added")');
+    await page.waitForFunction((n) => document.querySelectorAll('.saved-game').length === n, before + 2);
+    await page.fill('#paste-text', text);
+    await page.click('[data-action="paste"]');
+    await page.waitForSelector('.saved-status:has-text("no new game, 2 already saved")');
+    assert.equal(await page.locator('.saved-game').count(), before + 2);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

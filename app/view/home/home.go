@@ -3,6 +3,7 @@ package home
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/session"
+	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/app/view/board"
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/shell"
@@ -18,12 +19,18 @@ type Page struct {
 	// live is set once the component is mounted in the browser, so that the page says
 	// (data-live) when the WebAssembly program, not the server's prerendered HTML, drew it.
 	live bool
+
+	// latest is the game in progress that "Continue your game" opens (continue.go); hasLatest
+	// says whether there is one.
+	latest    store.Item
+	hasLatest bool
 }
 
 // OnMount marks the page as drawn by the running program.
 func (h *Page) OnMount(ctx app.Context) {
 	h.live = true
 	shell.ApplySettings(shell.LoadSettings())
+	h.readLatest()
 }
 
 // OnNav names the page.
@@ -43,6 +50,7 @@ func (h *Page) Render() app.UI {
 			app.H2().Class("hero-title").Text("Chess, where a turn can be more than one move"),
 			app.P().Class("hero-text").Text("Orthodox chess and its variants: double moves, progressive series, "+
 				"sacrifice tokens and dice. Two people on one device, no account, nothing to install."),
+			h.continueCard(),
 			app.A().Class("btn primary big").Href(route.NewGame()).Text("New game"),
 		),
 		app.Ul().Class("variant-list").Aria("label", "Variants").Body(cards...),
