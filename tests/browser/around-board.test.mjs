@@ -142,3 +142,38 @@ describe('home and saved games', () => {
     await page.close();
   });
 });
+
+describe('start positions', () => {
+  let server;
+  let context;
+  const errors = [];
+
+  before(async () => {
+    server = await startServer();
+    context = await launch({ reducedMotion: 'reduce' });
+  });
+
+  after(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  test('a FEN that does not read is refused in words, on the new-game form and from an address', async () => {
+    const page = await open(context, server.url + '/new', '.shell[data-live="true"] .newgame-form', errors);
+    await page.fill('[data-option="fen"]', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
+    await page.click('[data-action="start"]');
+    await page.waitForSelector('.newgame-form .notice');
+    const said = await page.locator('.newgame-form .notice').textContent();
+    assert.match(said, /^The start position cannot be read: the position needs 6 fields separated by spaces \(placement, side to move, castling, en passant, halfmove clock, fullmove number/);
+    await page.fill('[data-option="fen"]', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1');
+    await page.click('[data-action="start"]');
+    await page.waitForSelector('.newgame-form .notice:has-text("in the piece placement (field 1), rank 1 has 7 squares, want 8.")');
+    assert.doesNotMatch(await page.locator('.newgame-form .notice').textContent(), /fen field/);
+
+    await page.goto(server.url + '/play?fen=' + encodeURIComponent('8/8/8/8/8/8/8/8 w - - 0 1'));
+    await page.waitForSelector('.shell[data-live="true"] .error-card');
+    assert.match(await page.locator('.error-card').textContent(), /The start position cannot be read: in the piece placement \(field 1\), white has 0 kings, want exactly 1\./);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

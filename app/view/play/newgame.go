@@ -142,7 +142,7 @@ func (n *NewGame) onStart(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	g := n.query()
 	if _, err := session.New(g.Config(), session.Env{}); err != nil {
-		n.err = err.Error()
+		n.err = session.StartProblem(err)
 		return
 	}
 	ctx.Navigate(route.Play(g))

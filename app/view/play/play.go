@@ -198,6 +198,9 @@ func (p *Screen) open(u *url.URL) (save bool) {
 	}
 	if err != nil {
 		p.loadErr = "This game cannot be opened: " + err.Error() + "."
+		if errors.Is(err, engine.ErrFEN) {
+			p.loadErr = session.StartProblem(err)
+		}
 		p.s = nil
 		return false
 	}
