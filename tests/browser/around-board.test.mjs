@@ -177,3 +177,42 @@ describe('start positions', () => {
     await page.close();
   });
 });
+
+describe('update banner', () => {
+  let server;
+  let context;
+  const errors = [];
+
+  before(async () => {
+    server = await startServer();
+    context = await launch({ reducedMotion: 'reduce' });
+  });
+
+  after(async () => {
+    await context?.close();
+    await server?.stop();
+  });
+
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    test(`the update banner never moves the board (${width} px)`, async () => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height });
+      await page.goto(server.url + '/play?variant=orthodox');
+      await page.waitForSelector(playReady);
+      const box = () => page.locator('.play .board').boundingBox();
+      const before = await box();
+      // What the banner draws in its slot (pwa.test.mjs shows the real one after an update).
+      await page.evaluate(() => {
+        const slot = document.querySelector('.shell > .update-slot');
+        const b = document.createElement('div');
+        b.className = 'update-banner';
+        b.innerHTML = '<span>A new version of Plyground is ready.</span><button class="btn small primary">Reload</button>';
+        slot.appendChild(b);
+      });
+      assert.ok((await page.locator('.update-banner').boundingBox()).height > 0, 'the banner shows');
+      assert.deepEqual(await box(), before);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+});
