@@ -17,6 +17,7 @@ const (
 
 // GameQuery is a new game as the query of the game screen's address carries it (the grammar
 // of new-game addresses): /play?variant=sdm&options=tokens%3D2&clock=5%2B3&mode=two&color=white&fen=...
+// &white=Ann&black=Bob (the players' names; against the computer, the person's alone).
 type GameQuery struct {
 	Variant string
 	Options string
