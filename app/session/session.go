@@ -71,7 +71,8 @@ type Session struct {
 	clock        turn.Clock
 	clockStarted bool
 
-	pending int // id of the computer request awaiting an answer; 0 when none
+	pending int  // id of the computer request awaiting an answer; 0 when none
+	eval    Eval // the computer's judgement at its last turn
 	lastID  int
 
 	tokens bool // the game uses Sacrifice Tokens
@@ -299,6 +300,7 @@ func (s *Session) Undo() bool {
 	s.view = -1
 	s.clearInput()
 	s.notice = Notice{}
+	s.eval = Eval{} // judged a position that is taken back
 	for {
 		e := redoEntry{end: s.game.End()}
 		if e.end == turn.NoEnd {

@@ -3,6 +3,7 @@ package home
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/session"
+	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/app/view/board"
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/shell"
@@ -16,6 +17,17 @@ type Page struct {
 	app.Compo
 
 	shell.PageState
+
+	// latest is the game in progress that "Continue your game" opens (continue.go); hasLatest
+	// says whether there is one.
+	latest    store.Item
+	hasLatest bool
+}
+
+// OnMount marks the page as drawn by the running program and finds the game to continue.
+func (h *Page) OnMount(ctx app.Context) {
+	h.Mount()
+	h.readLatest()
 }
 
 // OnNav names the page.
@@ -35,6 +47,7 @@ func (h *Page) Render() app.UI {
 			app.H2().Class("hero-title").Text("Chess, where a turn can be more than one move"),
 			app.P().Class("hero-text").Text("Orthodox chess and its variants: double moves, progressive series, "+
 				"sacrifice tokens and dice. Two people on one device, no account, nothing to install."),
+			h.continueCard(),
 			app.A().Class("btn primary big").Href(route.NewGame()).Text("New game"),
 		),
 		app.Ul().Class("variant-list").Aria("label", "Variants").Body(cards...),

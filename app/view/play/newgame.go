@@ -43,6 +43,7 @@ type NewGame struct {
 	clock   string
 	level   int
 	fen     string
+	names   [2]string // the players' names, by colour (names.go)
 	err     string
 }
 
@@ -86,6 +87,7 @@ func (n *NewGame) fill(q url.Values) {
 		n.level = l
 	}
 	n.fen = q.Get("fen")
+	n.fillNames(q)
 	n.err = ""
 }
 
@@ -128,6 +130,11 @@ func (n *NewGame) query() session.GameQuery {
 		g.Color = engine.Color(dice.CryptoSource{}.IntN(2))
 	}
 	g.Clock, _ = session.ParseTimeControl(n.clock)
+	g.Names = n.namesFor(g.Mode, g.Color)
+	if g.Mode == session.ModeComputer && n.color == "random" {
+		g.Names[g.Color] = session.CleanName(n.names[0]) // typed under White: it goes with the side drawn
+		g.Names[g.Color.Other()] = ""
+	}
 	return g
 }
 
@@ -135,7 +142,7 @@ func (n *NewGame) onStart(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	g := n.query()
 	if _, err := session.New(g.Config(), session.Env{}); err != nil {
-		n.err = err.Error()
+		n.err = session.StartProblem(err)
 		return
 	}
 	ctx.Navigate(route.Play(g))
@@ -300,6 +307,7 @@ func (n *NewGame) playersField() app.UI {
 				Body(opts...),
 		))
 	}
+	body = append(body, n.namesField())
 	return app.FieldSet().Class("card").Body(body...)
 }
 

@@ -50,6 +50,7 @@ type Screen struct {
 	aiErr   string          // why the computer could not move
 	reply   *session.Reply  // the computer's turn being shown ply by ply; nil when none
 	sharing bool            // the share dialog is open
+	end     endState        // the end dialog and the draw offer (end.go)
 
 	// ui is the screen's own context (OnMount). The computer's answer and the showing of its
 	// turn are dispatched through it: go-app drops what is dispatched through the context of
@@ -199,6 +200,9 @@ func (p *Screen) open(u *url.URL) (save bool) {
 	}
 	if err != nil {
 		p.loadErr = "This game cannot be opened: " + err.Error() + "."
+		if errors.Is(err, engine.ErrFEN) {
+			p.loadErr = session.StartProblem(err)
+		}
 		p.s = nil
 		return false
 	}
@@ -211,6 +215,7 @@ func (p *Screen) open(u *url.URL) (save bool) {
 	p.sharing = false
 	p.drag = dragState{}
 	p.confirm = ""
+	p.end = endState{}
 	p.orientation = q.Color
 	p.autoFlip()
 	return save
@@ -266,6 +271,7 @@ func (p *Screen) startClock(ctx app.Context) {
 // let the computer think, scroll the move list.
 func (p *Screen) changed(ctx app.Context) {
 	p.confirm = ""
+	p.end.drawNote, p.end.closed = "", false
 	p.persistGame(ctx)
 	p.sound()
 	before := p.orientation
@@ -342,6 +348,7 @@ func (p *Screen) think(ctx app.Context) {
 			}
 			return
 		}
+		s.NoteEval(r.Score, r.Mate) // for the side that moved: the computer (a draw offer)
 		p.reply = reply
 		p.reveal(ctx, s, reply)
 	})
