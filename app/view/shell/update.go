@@ -93,7 +93,9 @@ func (b *UpdateBanner) Render() app.UI {
 	}
 	later := app.Button().Class("btn small").Type("button").DataSet("action", "update-later").Text("Later").
 		OnClick(func(ctx app.Context, e app.Event) { b.dismissed = true })
-	if b.busy {
+	// Whether a game is in progress is asked now, not only when the game-busy state last
+	// changed: a game screen may tell it before it is mounted, when it does not count yet.
+	if b.busy || b.App.gameBusy() {
 		return app.Div().Class("update-slot").Body(
 			app.Div().Class("update-banner quiet").Role("status").Body(
 				app.Span().Text("A new version of "+AppName+" is ready. It will load after this game."),
