@@ -1,35 +1,15 @@
 // The new-game screen and the settings in real Chromium: options, clocks and the side reach
 // the game; theme, board colours and dots apply at once and stay after a reload.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from './chromium.mjs';
-import { startServer } from './server.mjs';
+import { fixture } from './fixture.mjs';
 
 describe('new game and settings', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce', colorScheme: 'light' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
-
-  async function open(path, selector = '.shell[data-live="true"] main') {
-    const page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-    await page.goto(server.url + path);
-    await page.waitForSelector(selector, { timeout: 30000 });
-    return page;
-  }
+  const fx = fixture({ launch: { reducedMotion: 'reduce', colorScheme: 'light' } });
+  const errors = fx.errors;
 
   test('new game: SDM with two tokens, a 5-minute clock, Black at the bottom', async () => {
-    const page = await open('/new');
+    const page = await fx.open('/new');
     await page.check('.variant-choice[data-variant="sdm"] input');
     await page.waitForSelector('select[data-option="tokens"]');
     await page.selectOption('select[data-option="tokens"]', '2');
@@ -67,7 +47,7 @@ describe('new game and settings', () => {
     await page.waitForSelector('.player[data-side="white"] .clock.running');
     const id = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('id');
     assert.ok(id, `a saved game id in ${page.url()}`);
-    await page.goto(server.url + '/play?id=' + encodeURIComponent(id));
+    await page.goto(fx.url + '/play?id=' + encodeURIComponent(id));
     await page.waitForSelector(played);
     assert.equal(await page.textContent('.player[data-side="black"] .clock'), black, 'the saved game keeps its clocks');
     await page.waitForSelector('.player[data-side="white"] .clock.running');
@@ -75,7 +55,7 @@ describe('new game and settings', () => {
   });
 
   test('new game: a bad start position is refused with the reason', async () => {
-    const page = await open('/new?variant=marseillais');
+    const page = await fx.open('/new?variant=marseillais');
     assert.ok(await page.isChecked('.variant-choice[data-variant="marseillais"] input'));
     await page.check('input[data-option="unbalanced"]');
     await page.fill('input[data-option="fen"]', '8/8/8/8 w - - 0 1');
@@ -92,7 +72,7 @@ describe('new game and settings', () => {
   });
 
   test('settings: dark theme, green board, no dots; they apply and stay', async () => {
-    const page = await open('/settings');
+    const page = await fx.open('/settings');
     const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     assert.equal(await bg(), 'rgb(244, 241, 234)', 'light by default (system is light here)');
     await page.check('[data-setting="theme-dark"]');
@@ -106,7 +86,7 @@ describe('new game and settings', () => {
     await page.waitForSelector('html[data-theme="dark"][data-board="green"]');
     assert.equal(await page.isChecked('[data-setting="dots"]'), false);
     // On the game screen: the board is green and no dots show.
-    await page.goto(server.url + '/play?variant=orthodox');
+    await page.goto(fx.url + '/play?variant=orthodox');
     await page.waitForSelector('.shell[data-live="true"] .play .board');
     const dark = await page.$eval('.board [data-square="a1"]', (el) => getComputedStyle(el).backgroundColor);
     assert.equal(dark, 'rgb(118, 150, 86)');
@@ -114,19 +94,19 @@ describe('new game and settings', () => {
     await page.waitForSelector('.board [data-square="e2"].selected');
     assert.equal(await page.locator('.board .sq.target').count(), 0, 'no dots');
     // Auto-flip: after White's ply, Black sits at the bottom.
-    await page.goto(server.url + '/settings');
+    await page.goto(fx.url + '/settings');
     await page.waitForSelector('.shell[data-live="true"] main');
     await page.check('[data-setting="autoflip"]');
-    await page.goto(server.url + '/play?variant=orthodox');
+    await page.goto(fx.url + '/play?variant=orthodox');
     await page.waitForSelector('.shell[data-live="true"] .play .board[data-orientation="white"]');
     await page.click('.board [data-square="e2"]');
     await page.click('.board [data-square="e4"]');
     await page.waitForSelector('.board[data-orientation="black"]');
-    await page.goto(server.url + '/settings');
+    await page.goto(fx.url + '/settings');
     await page.waitForSelector('.shell[data-live="true"] main');
     await page.uncheck('[data-setting="autoflip"]');
     // Back to the system theme.
-    await page.goto(server.url + '/settings');
+    await page.goto(fx.url + '/settings');
     await page.waitForSelector('.shell[data-live="true"] main');
     await page.check('[data-setting="theme-system"]');
     await page.check('[data-setting="dots"]');

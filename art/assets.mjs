@@ -1,13 +1,15 @@
 // Writes the static images of web/ from their sources: the twelve piece SVGs (from pieces.mjs)
-// and the app icons (from icon.mjs), rasterised to PNG by headless Chromium. Run it from the
-// repository root after changing a drawing, and commit what it writes:
+// and the app icons (from icon.mjs), rasterised to PNG by headless Chromium (Debian's, through
+// the browser tests' chromium.mjs). Run it from the repository root after changing a drawing,
+// and commit what it writes:
 //
-//	node tests/browser/tools/assets.mjs            # write web/pieces/*.svg and web/icons/*
-//	node tests/browser/tools/assets.mjs --preview  # also screenshot a sheet to tests/browser/out/
+//	make art                        # the same as the next line
+//	node art/assets.mjs             # write web/pieces/*.svg and web/icons/*
+//	node art/assets.mjs --preview   # also screenshot a sheet to tests/browser/out/
 import { mkdir, writeFile } from 'node:fs/promises';
 import { svg } from './pieces.mjs';
 import { iconSVG } from './icon.mjs';
-import { launch } from '../chromium.mjs';
+import { launch } from '../tests/browser/chromium.mjs';
 
 const types = ['K', 'Q', 'R', 'B', 'N', 'P'];
 
