@@ -4,15 +4,12 @@
 //
 // A test file calls fixture() inside its describe(), before its own before() hooks (node:test
 // runs the hooks in the order they are declared, so a suite's own set-up finds the server and
-// the context started):
+// the context started, and its own after() hooks run once they are closed):
 //
 //	describe('game screen', () => {
 //	  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
-//	  test('...', async () => {
-//	    const page = await fx.open('/play?variant=orthodox', { selector: playReady });
-//	    ...
-//	    assert.deepEqual(fx.errors, []);
-//	  });
+//	  // each test: const page = await fx.open('/play', { selector: playReady }); ...
+//	  // and at its end (or in a last test) it judges fx.errors, which should be [].
 //	});
 //
 // The errors are collected here but judged by the test files, where they always were.

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { fixture, outDir } from './fixture.mjs';
+import { fixture, live, outDir, playReady } from './fixture.mjs';
 import { newGame, updates, waitBoard, waitLive, waitUpdates } from './nec-helpers.mjs';
 
 // --- Records written by hand (app/necgame RecordVersion 1, nec.State encoding version 1) -----
@@ -174,7 +174,7 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
     const timed = async (text) => {
       const t0 = Date.now();
       await page.goto(`${fx.url}/nec#n=${text}`);
-      await page.waitForSelector('.shell[data-live="true"] [data-nec-error]');
+      await page.waitForSelector(`${live} [data-nec-error]`);
       const ms = Date.now() - t0;
       return { ms, message: await page.textContent('[data-nec-error]') };
     };
@@ -276,7 +276,7 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
   test('a worker killed in the middle of the computer\'s turn (8x8) is replaced, and its answer is played', async () => {
     const page = await newPage();
     await page.goto(fx.url + '/play?variant=orthodox&mode=computer&color=white&level=5');
-    await page.waitForSelector('.shell[data-live="true"] .play .board [data-square]', { timeout: 30000 });
+    await page.waitForSelector(playReady, { timeout: 30000 });
     await page.evaluate(() => { window.__kill = 'think'; });
     await page.click('.board [data-square="e2"]');
     await page.click('.board [data-square="e4"]');

@@ -2,7 +2,7 @@
 // the game; theme, board colours and dots apply at once and stay after a reload.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixture } from './fixture.mjs';
+import { fixture, live, liveMain } from './fixture.mjs';
 
 describe('new game and settings', () => {
   const fx = fixture({ launch: { reducedMotion: 'reduce', colorScheme: 'light' } });
@@ -16,7 +16,7 @@ describe('new game and settings', () => {
     await page.selectOption('select[data-option="clock"]', '5+0');
     await page.check('input[name="color"][value="black"]');
     await page.click('[data-action="start"]');
-    await page.waitForSelector('.shell[data-live="true"] .play[data-variant="sdm"] .board');
+    await page.waitForSelector(`${live} .play[data-variant="sdm"] .board`);
     const url = new URL(page.url());
     assert.equal(url.pathname, '/play');
     assert.equal(url.searchParams.get('variant'), 'sdm');
@@ -40,7 +40,7 @@ describe('new game and settings', () => {
     await page.waitForSelector('.player[data-side="white"] .clock.running');
     const black = await page.textContent('.player[data-side="black"] .clock');
     assert.notEqual(black, '5:00');
-    const played = '.shell[data-live="true"] .play .board [data-square="e5"] [data-piece="bP"]';
+    const played = `${live} .play .board [data-square="e5"] [data-piece="bP"]`;
     await page.reload();
     await page.waitForSelector(played);
     assert.equal(await page.textContent('.player[data-side="black"] .clock'), black, "Black's time is kept over a reload");
@@ -64,7 +64,7 @@ describe('new game and settings', () => {
     assert.match(await page.locator('.newgame-form .notice').textContent(), /fen/i);
     await page.fill('input[data-option="fen"]', '');
     await page.click('[data-action="start"]');
-    await page.waitForSelector('.shell[data-live="true"] .play[data-variant="marseillais"] .board');
+    await page.waitForSelector(`${live} .play[data-variant="marseillais"] .board`);
     assert.equal(new URL(page.url()).searchParams.get('options'), 'unbalanced=true');
     // Unbalanced: White's first turn has two plies.
     assert.equal((await page.locator('.progress').textContent()).trim(), 'ply 1 of 2');
@@ -82,12 +82,12 @@ describe('new game and settings', () => {
     await page.waitForSelector('html[data-board="green"]');
     await page.uncheck('[data-setting="dots"]');
     await page.reload();
-    await page.waitForSelector('.shell[data-live="true"] main');
+    await page.waitForSelector(liveMain);
     await page.waitForSelector('html[data-theme="dark"][data-board="green"]');
     assert.equal(await page.isChecked('[data-setting="dots"]'), false);
     // On the game screen: the board is green and no dots show.
     await page.goto(fx.url + '/play?variant=orthodox');
-    await page.waitForSelector('.shell[data-live="true"] .play .board');
+    await page.waitForSelector(`${live} .play .board`);
     const dark = await page.$eval('.board [data-square="a1"]', (el) => getComputedStyle(el).backgroundColor);
     assert.equal(dark, 'rgb(118, 150, 86)');
     await page.click('.board [data-square="e2"]');
@@ -95,19 +95,19 @@ describe('new game and settings', () => {
     assert.equal(await page.locator('.board .sq.target').count(), 0, 'no dots');
     // Auto-flip: after White's ply, Black sits at the bottom.
     await page.goto(fx.url + '/settings');
-    await page.waitForSelector('.shell[data-live="true"] main');
+    await page.waitForSelector(liveMain);
     await page.check('[data-setting="autoflip"]');
     await page.goto(fx.url + '/play?variant=orthodox');
-    await page.waitForSelector('.shell[data-live="true"] .play .board[data-orientation="white"]');
+    await page.waitForSelector(`${live} .play .board[data-orientation="white"]`);
     await page.click('.board [data-square="e2"]');
     await page.click('.board [data-square="e4"]');
     await page.waitForSelector('.board[data-orientation="black"]');
     await page.goto(fx.url + '/settings');
-    await page.waitForSelector('.shell[data-live="true"] main');
+    await page.waitForSelector(liveMain);
     await page.uncheck('[data-setting="autoflip"]');
     // Back to the system theme.
     await page.goto(fx.url + '/settings');
-    await page.waitForSelector('.shell[data-live="true"] main');
+    await page.waitForSelector(liveMain);
     await page.check('[data-setting="theme-system"]');
     await page.check('[data-setting="dots"]');
     await page.waitForFunction(() => !document.documentElement.hasAttribute('data-theme'));

@@ -4,7 +4,7 @@
 // ply refused with its rule), then the move list, take back, drag and drop and promotion.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixture, playReady } from './fixture.mjs';
+import { fixture, live, playReady } from './fixture.mjs';
 import { ply } from './store-helpers.mjs';
 
 describe('game screen', () => {
@@ -215,7 +215,7 @@ describe('game screen', () => {
     assert.equal(await movetext(page), '1.e4 e5,Nc6');
     // The address carries the game: a reload shows it again.
     await page.reload();
-    await page.waitForSelector('.shell[data-live="true"] .play .moves .ply');
+    await page.waitForSelector(`${live} .play .moves .ply`);
     assert.equal(await movetext(page), '1.e4 e5,Nc6');
     assert.ok(await page.isEnabled('[data-action="undo"]'));
     await page.close();

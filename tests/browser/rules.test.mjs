@@ -2,7 +2,7 @@
 // from FEN next to the rule they show, and "try it" buttons that open the position.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixture, live } from './fixture.mjs';
+import { fixture, live, liveMain } from './fixture.mjs';
 
 const variants = ['orthodox', 'marseillais', 'sdm', 'progressive-italian', 'progressive-scottish', 'dice'];
 
@@ -65,7 +65,7 @@ describe('rules pages', () => {
   test('try it (Italian P4): the position opens, the early check is refused, the mate ends the game', async () => {
     const page = await fx.open('/rules/progressive-italian');
     await page.click('a.try-it[data-try="P4"]');
-    await page.waitForSelector('.shell[data-live="true"] .play .board [data-square="f6"] [data-piece="bN"]');
+    await page.waitForSelector(`${live} .play .board [data-square="f6"] [data-piece="bN"]`);
     assert.equal((await page.locator('.progress').textContent()).trim(), 'series 3: ply 1 of 3');
     await ply(page, 'f1', 'c4');
     await page.waitForSelector('.board [data-square="c4"] [data-piece="wB"]');
@@ -84,7 +84,7 @@ describe('rules pages', () => {
   test('try it (progressive stalemate P5) ends in a draw', async () => {
     const page = await fx.open('/rules/progressive-scottish');
     await page.click('a.try-it[data-try="P5"]');
-    await page.waitForSelector('.shell[data-live="true"] .play .board [data-square="g4"] [data-piece="bP"]');
+    await page.waitForSelector(`${live} .play .board [data-square="g4"] [data-piece="bP"]`);
     // Black moves, so Black sits at the bottom.
     assert.equal(await page.getAttribute('.board', 'data-orientation'), 'black');
     await ply(page, 'g4', 'g3');
@@ -97,7 +97,7 @@ describe('rules pages', () => {
   test('try it (dice D3): a roll without an answer to the check passes the turn', async () => {
     const page = await fx.open('/rules/dice', { dice: [[3, 4]] });
     await page.click('a.try-it[data-try="D3"]');
-    await page.waitForSelector('.shell[data-live="true"] .play button.roll');
+    await page.waitForSelector(`${live} .play button.roll`);
     await page.click('button.roll');
     await page.waitForSelector('.pass-note');
     assert.match(await page.locator('.pass-note').textContent(), /No legal move for Black with 3-4/);
@@ -114,11 +114,11 @@ describe('rules pages', () => {
     assert.match(await page.locator('#rule-N6').textContent(), /did not attack each other before the update/);
     assert.equal(await page.getAttribute('.rules-actions a', 'href'), '/nec/new');
     await page.click('.rules-actions a');
-    await page.waitForSelector('.shell[data-live="true"] .nec-new, .shell[data-live="true"] main');
+    await page.waitForSelector(`${live} .nec-new, ${live} main`);
     assert.equal(new URL(page.url()).pathname, '/nec/new');
     assert.ok(await page.locator('a[href="/rules/nec"]').count() >= 1, 'the new-game screen links its rules');
     await page.goto(fx.url + '/');
-    await page.waitForSelector('.shell[data-live="true"] main');
+    await page.waitForSelector(liveMain);
     assert.equal(await page.locator('a.btn[href="/rules/nec"]').count(), 1, 'the home card has a Rules button');
     await page.close();
   });

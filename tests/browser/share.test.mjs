@@ -151,7 +151,7 @@ describe('share links', () => {
       'v=9&g=AQEAAAADaho',
     ]) {
       await page.goto(fx.url + '/play#' + bad);
-      await page.waitForSelector('.shell[data-live="true"] .error-card');
+      await page.waitForSelector(`${live} .error-card`);
       const text = await page.locator('.error-card').textContent();
       assert.match(text, /link|newer version/i, bad);
       assert.match(text, /saved games are untouched/, bad);
@@ -213,7 +213,7 @@ describe('share links', () => {
     assert.equal(await page.isChecked('#share-confirm-moves'), true);
     await page.uncheck('#share-confirm-moves');
     await page.goto(fx.url + '/settings');
-    await page.waitForSelector('.shell[data-live="true"] .settings #confirm-moves');
+    await page.waitForSelector(`${live} .settings #confirm-moves`);
     assert.equal(await page.isChecked('#confirm-moves'), false);
     await page.close();
   });
