@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { fixture, live, outDir, savedReady } from './fixture.mjs';
+import { games } from './store-helpers.mjs';
 
 describe('many saved games', () => {
   const fx = fixture({ launch: { reducedMotion: 'reduce' } });
