@@ -18,7 +18,8 @@ import { mkdir } from 'node:fs/promises';
 import { launch } from './chromium.mjs';
 import { outDir, root, startServer } from './server.mjs';
 
-export { outDir, root, startServer };
+// The lower layers, for the suites that start a server or a browser of their own as well.
+export { launch, outDir, root, startServer };
 
 // live is the shell once the running program (not the server's prerendered HTML) has drawn it.
 export const live = '.shell[data-live="true"]';

@@ -4,8 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch } from './chromium.mjs';
-import { fixture, live, openPage, outDir, playReady, startServer, watch } from './fixture.mjs';
+import { fixture, launch, live, openPage, outDir, playReady, startServer, watch } from './fixture.mjs';
 import { fragment, ply, storage } from './store-helpers.mjs';
 
 describe('damaged addresses', () => {
