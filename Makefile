@@ -15,7 +15,7 @@ GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path 
 FUZZTIME ?= 60s
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: all run build wasm compress test deps lint gotest browsertest bench strength strength-quick tune soak fuzz dist clean
+.PHONY: all run build wasm compress art test deps lint gotest browsertest bench strength strength-quick tune soak fuzz dist clean
 
 all: build
 
@@ -63,6 +63,13 @@ run: wasm bin/pwa
 
 dist: wasm bin/pwa
 	./bin/pwa -dist dist
+
+# The app icons of web/, drawn again from their source in art/ (the PNGs rasterised by
+# Debian's Chromium), and the piece SVGs of web/pieces/ from app/view/pieces; commit what
+# they write.
+art: node_modules/.package-lock.json $(CHROMIUM)
+	$(GO) test ./app/view/pieces -run TestPieceFiles -update-pieces
+	node art/assets.mjs
 
 ## Test --------------------------------------------------------------------------------------
 

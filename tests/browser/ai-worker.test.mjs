@@ -5,11 +5,9 @@
 // requests (issue 17): a continuous analysis reported per depth until cancelled (with the
 // page's frames measured the same way), the 21 rolls of a dice position, a review with its
 // progress and its blunder, and the series-mate solver.
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { launch } from './chromium.mjs';
-import { outDir, startServer } from './server.mjs';
+import { fixture } from './fixture.mjs';
 
 // Game records written by hand in the turn.Record format (version 1): version, variant code,
 // options "", start "", end 0, the number of actions, then the actions' indices as bits.
@@ -30,18 +28,12 @@ const variantCodes = {
 const diceRolled = record(4, 1, [0b00000100]);
 
 describe('engine worker', () => {
-  let server;
-  let context;
+  const fx = fixture();
+  const errors = fx.errors;
   let page;
-  const errors = [];
 
   before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
-    context = await launch();
-    page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-    await page.goto(server.url + '/');
+    page = await fx.open('/');
     // A worker and a promise-based request helper, in the page.
     await page.evaluate(() => {
       window.engine = new Worker('/web/engine-worker.js');
@@ -75,11 +67,6 @@ describe('engine worker', () => {
           window.engine.postMessage(JSON.stringify({ type: 'think', ...msg }));
         });
     });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
   });
 
   test('says ready, then plays a turn in every variant', async () => {

@@ -1,9 +1,10 @@
 // Helpers of the Never-Ending Chess browser tests (nec*.test.mjs).
 import assert from 'node:assert/strict';
+import { live } from './fixture.mjs';
 
 // waitLive waits until the running program (not the prerendered page) has drawn selector.
 export async function waitLive(page, selector, timeout = 30000) {
-  await page.waitForSelector(`.shell[data-live="true"] ${selector}`, { timeout });
+  await page.waitForSelector(`${live} ${selector}`, { timeout });
 }
 
 // newGame fills the new-game screen and starts: seats is a list of "person" or "bot1".."bot3";
@@ -104,12 +105,4 @@ export async function assertHidden(page, secrets, when) {
   for (const s of secrets) {
     assert.ok(!text.includes(s), `${when}: the page holds ${JSON.stringify(s)}`);
   }
-}
-
-// collectErrors records the page's errors.
-export function collectErrors(page, errors) {
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
 }
