@@ -1,28 +1,16 @@
 // Around the 8x8 board in real Chromium (issue 16): the material beside each player, the
 // players' names from the new-game form.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from './chromium.mjs';
-import { startServer } from './server.mjs';
-import { open, playReady, ply } from './store-helpers.mjs';
+import { fixture, playReady } from './fixture.mjs';
+import { ply } from './store-helpers.mjs';
 
 describe('around the board', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   test('the captured material and the lead are shown beside the player who is up, and follow the history', async () => {
-    const page = await open(context, server.url + '/play?variant=orthodox', playReady, errors);
+    const page = await fx.open('/play?variant=orthodox', { selector: playReady });
     assert.equal(await page.locator('.material').count(), 0, 'level at the start');
     for (const p of ['e2e4', 'd7d5', 'e4d5']) await ply(page, p);
     await page.waitForSelector('.player[data-side="white"] .material[data-lead="1"]');
@@ -40,22 +28,11 @@ describe('around the board', () => {
 });
 
 describe('players names', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   test('the names of the new-game form are on the player bars, in the saved game and in its link, escaped and bounded', async () => {
-    const page = await open(context, server.url + '/new', '.shell[data-live="true"] .newgame-form', errors);
+    const page = await fx.open('/new', { selector: '.shell[data-live="true"] .newgame-form' });
     await page.fill('[data-option="white-name"]', '<b>Ann</b> & co');
     await page.fill('[data-option="black-name"]', 'B'.repeat(150));
     assert.equal((await page.inputValue('[data-option="black-name"]')).length, 100, 'the input holds at most store.MaxName characters');
@@ -71,8 +48,8 @@ describe('players names', () => {
     const entry = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), 'plyground/game/' + id));
     assert.deepEqual(entry.players.map((p) => p.name), ['<b>Ann</b> & co', 'B'.repeat(100)]);
     // The link opens with the names in a fresh browser.
-    const other = await launch({ reducedMotion: 'reduce' });
-    const copy = await open(other, page.url().replace(/&?id=[^&]*/, ''), playReady, errors);
+    const other = await fx.fresh();
+    const copy = await fx.open(page.url().replace(/&?id=[^&]*/, ''), { context: other, selector: playReady });
     assert.equal((await copy.locator('.player[data-side="black"] .player-name').textContent()).trim(), 'B'.repeat(100));
     await other.close();
     assert.deepEqual(errors, []);
@@ -81,30 +58,19 @@ describe('players names', () => {
 });
 
 describe('home and saved games', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   test('"Continue your game" on the home page opens the game in progress, and is gone once it is over', async () => {
-    const home = await open(context, server.url + '/', '.shell[data-live="true"] .home', errors);
+    const home = await fx.open('/', { selector: '.shell[data-live="true"] .home' });
     assert.equal(await home.locator('.continue-card').count(), 0, 'no game yet');
     await home.close();
 
-    const page = await open(context, server.url + '/play?variant=marseillais&white=Ann&black=Bob', playReady, errors);
+    const page = await fx.open('/play?variant=marseillais&white=Ann&black=Bob', { selector: playReady });
     await ply(page, 'e2e4');
     await page.waitForFunction(() => location.hash.includes('id='));
     const id = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('id');
-    await page.goto(server.url + '/');
+    await page.goto(fx.url + '/');
     await page.waitForSelector('.shell[data-live="true"] .continue-card');
     assert.equal(await page.getAttribute('.continue-card', 'data-id'), id);
     assert.match(await page.locator('.continue-card').textContent(), /Continue your game.*Marseillais chess · Ann vs Bob/);
@@ -118,7 +84,7 @@ describe('home and saved games', () => {
     await page.click('[data-action="resign"]');
     await page.click('[data-action="confirm"]');
     await page.waitForSelector('.end-dialog');
-    await page.goto(server.url + '/');
+    await page.goto(fx.url + '/');
     await page.waitForSelector('.shell[data-live="true"] .home');
     assert.equal(await page.locator('.continue-card').count(), 0, 'a finished game is not continued');
     assert.deepEqual(errors, []);
@@ -126,7 +92,7 @@ describe('home and saved games', () => {
   });
 
   test('the same PGN imported twice adds its games once', async () => {
-    const page = await open(context, server.url + '/saved', '.shell[data-live="true"] .saved-page', errors);
+    const page = await fx.open('/saved', { selector: '.shell[data-live="true"] .saved-page' });
     const before = await page.locator('.saved-game').count();
     const text = '[White "Cleo"]\n\n1. d4 d5 *\n\n[Variant "sdm"]\n\n1. c4 e5 *\n';
     await page.click('.paste summary');
@@ -144,22 +110,11 @@ describe('home and saved games', () => {
 });
 
 describe('start positions', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   test('a FEN that does not read is refused in words, on the new-game form and from an address', async () => {
-    const page = await open(context, server.url + '/new', '.shell[data-live="true"] .newgame-form', errors);
+    const page = await fx.open('/new', { selector: '.shell[data-live="true"] .newgame-form' });
     await page.fill('[data-option="fen"]', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
     await page.click('[data-action="start"]');
     await page.waitForSelector('.newgame-form .notice');
@@ -170,7 +125,7 @@ describe('start positions', () => {
     await page.waitForSelector('.newgame-form .notice:has-text("in the piece placement (field 1), rank 1 has 7 squares, want 8.")');
     assert.doesNotMatch(await page.locator('.newgame-form .notice').textContent(), /fen field/);
 
-    await page.goto(server.url + '/play?fen=' + encodeURIComponent('8/8/8/8/8/8/8/8 w - - 0 1'));
+    await page.goto(fx.url + '/play?fen=' + encodeURIComponent('8/8/8/8/8/8/8/8 w - - 0 1'));
     await page.waitForSelector('.shell[data-live="true"] .error-card');
     assert.match(await page.locator('.error-card').textContent(), /The start position cannot be read: in the piece placement \(field 1\), white has 0 kings, want exactly 1\./);
     assert.deepEqual(errors, []);
@@ -179,25 +134,14 @@ describe('start positions', () => {
 });
 
 describe('update banner', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   for (const [width, height] of [[1280, 800], [390, 844]]) {
     test(`the update banner never moves the board (${width} px)`, async () => {
-      const page = await context.newPage();
+      const page = await fx.page();
       await page.setViewportSize({ width, height });
-      await page.goto(server.url + '/play?variant=orthodox');
+      await page.goto(fx.url + '/play?variant=orthodox');
       await page.waitForSelector(playReady);
       const box = () => page.locator('.play .board').boundingBox();
       const before = await box();

@@ -3,32 +3,20 @@
 // under a plain checkmate, no SDM "S7" under an orthodox flag fall), rematch with the colours
 // swapped, PGN with the players' names, a draw offer the computer answers from its
 // evaluation, and repetition shown as it happens.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch } from './chromium.mjs';
-import { startServer } from './server.mjs';
-import { open, playReady, ply } from './store-helpers.mjs';
+import { fixture, playReady } from './fixture.mjs';
+import { ply } from './store-helpers.mjs';
 
 describe('game end', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce', acceptDownloads: true });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce', acceptDownloads: true } });
+  const errors = fx.errors;
 
   const text = async (page, sel) => (await page.locator(sel).first().textContent()).trim();
 
   test("fool's mate: the dialog says checkmate without a rule, the PGN names the players, a rematch swaps the colours", async () => {
-    const page = await open(context, server.url + '/play?variant=orthodox&white=Ann&black=Bob', playReady, errors);
+    const page = await fx.open('/play?variant=orthodox&white=Ann&black=Bob', { selector: playReady });
     assert.equal(await text(page, '.player[data-side="white"] .player-name'), 'Ann');
     for (const p of ['f2f3', 'e7e5', 'g2g4', 'd8h4']) await ply(page, p);
     await page.waitForSelector('.end-dialog');
@@ -59,7 +47,7 @@ describe('game end', () => {
   });
 
   test('the dialog closes to show the board and comes back with the next ending', async () => {
-    const page = await open(context, server.url + '/play?variant=orthodox', playReady, errors);
+    const page = await fx.open('/play?variant=orthodox', { selector: playReady });
     for (const p of ['f2f3', 'e7e5', 'g2g4', 'd8h4']) await ply(page, p);
     await page.waitForSelector('.end-dialog');
     await page.click('[data-action="end-close"]');
@@ -74,7 +62,7 @@ describe('game end', () => {
 
   for (const [variant, rule] of [['orthodox', null], ['sdm', 'S7']]) {
     test(`${variant}: a flag fall says who ran out of time${rule ? `, with a link to rule ${rule}` : ', with no rule'}`, async () => {
-      const page = await open(context, server.url + `/play?variant=${variant}&clock=0.05`, playReady, errors);
+      const page = await fx.open(`/play?variant=${variant}&clock=0.05`, { selector: playReady });
       await ply(page, 'e2e4');
       await page.waitForSelector('.end-dialog', { timeout: 15000 });
       assert.equal(await text(page, '.end-title'), 'White wins');
@@ -94,8 +82,8 @@ describe('game end', () => {
 
   test('a draw offer is answered by the computer from its evaluation', async () => {
     // Black (the computer) has a queen: it plays on.
-    const ahead = await open(context, server.url + '/play?variant=orthodox&mode=computer&fen=' +
-      encodeURIComponent('kq6/8/8/8/8/8/8/K7 w - - 0 1'), playReady, errors);
+    const ahead = await fx.open('/play?variant=orthodox&mode=computer&fen=' +
+      encodeURIComponent('kq6/8/8/8/8/8/8/K7 w - - 0 1'), { selector: playReady });
     await ply(ahead, 'a1a2');
     await ahead.waitForSelector('[data-action="offer-draw"]', { timeout: 30000 });
     await ahead.click('[data-action="offer-draw"]');
@@ -105,8 +93,8 @@ describe('game end', () => {
     await ahead.close();
 
     // Black (the computer) has its king alone against a queen: it takes the draw.
-    const behind = await open(context, server.url + '/play?variant=orthodox&mode=computer&fen=' +
-      encodeURIComponent('k7/8/8/8/8/8/8/KQ6 w - - 0 1'), playReady, errors);
+    const behind = await fx.open('/play?variant=orthodox&mode=computer&fen=' +
+      encodeURIComponent('k7/8/8/8/8/8/8/KQ6 w - - 0 1'), { selector: playReady });
     await ply(behind, 'b1b3');
     await behind.waitForSelector('[data-action="offer-draw"]', { timeout: 30000 });
     await behind.click('[data-action="offer-draw"]');
@@ -118,7 +106,7 @@ describe('game end', () => {
   });
 
   test('O2: a position that comes up a second time is shown, the third draws', async () => {
-    const page = await open(context, server.url + '/play?variant=orthodox', playReady, errors);
+    const page = await fx.open('/play?variant=orthodox', { selector: playReady });
     for (const p of ['g1f3', 'g8f6', 'f3g1']) await ply(page, p);
     assert.equal(await page.locator('.repetition-note').count(), 0);
     await ply(page, 'f6g8');

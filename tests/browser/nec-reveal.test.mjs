@@ -1,25 +1,13 @@
 // Never-Ending Chess in real Chromium (issue 16): showing a seat its board after the cover
 // does not play the last update's animation again; it plays once, when the update resolves.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from './chromium.mjs';
-import { startServer } from './server.mjs';
-import { collectErrors, move, newGame, waitBoard, waitUpdates } from './nec-helpers.mjs';
+import { fixture } from './fixture.mjs';
+import { move, newGame, waitBoard, waitUpdates } from './nec-helpers.mjs';
 
 describe('Never-Ending Chess reveal', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    server = await startServer();
-    context = await launch({ reducedMotion: 'no-preference' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'no-preference' } });
+  const errors = fx.errors;
 
   async function reveal(page, colour) {
     await page.waitForSelector(`.nec-cover h2:text("Pass to ${colour}")`);
@@ -31,9 +19,8 @@ describe('Never-Ending Chess reveal', () => {
   const animated = (page) => page.locator('.nec-slide.anim-a, .nec-slide.anim-b, .nec-ghost, .nec-ring.fresh').count();
 
   test("'show my board' does not replay the last update's animation", async () => {
-    const page = await context.newPage();
-    collectErrors(page, errors);
-    await newGame(page, server.url, { seats: ['person', 'person'] });
+    const page = await fx.page();
+    await newGame(page, fx.url, { seats: ['person', 'person'] });
     await reveal(page, 'White');
     await move(page, [-3, -12], [-6, -12]);
     await page.click('[data-action="submit"]');
@@ -55,10 +42,9 @@ describe('Never-Ending Chess reveal', () => {
   });
 
   test('the seat icons have an outline, so that a dark army reads on the dark theme', async () => {
-    const dark = await launch({ reducedMotion: 'reduce', colorScheme: 'dark' });
-    const page = await dark.newPage();
-    collectErrors(page, errors);
-    await newGame(page, server.url, { seats: ['person', 'person'] });
+    const dark = await fx.fresh({ reducedMotion: 'reduce', colorScheme: 'dark' });
+    const page = await fx.page(dark);
+    await newGame(page, fx.url, { seats: ['person', 'person'] });
     await reveal(page, 'White');
     const filters = await page.$$eval('.nec-seats .nec-swatch', (els) => els.map((el) => getComputedStyle(el).filter));
     assert.equal(filters.length, 2);
