@@ -61,7 +61,9 @@ describe('new game and settings', () => {
     await page.fill('input[data-option="fen"]', '8/8/8/8 w - - 0 1');
     await page.click('[data-action="start"]');
     await page.waitForSelector('.newgame-form .notice');
-    assert.match(await page.locator('.newgame-form .notice').textContent(), /fen/i);
+    // The reason in a player's words (issue 16): which part of the position is wrong, and how.
+    assert.match(await page.locator('.newgame-form .notice').textContent(),
+      /start position cannot be read: in the piece placement \(field 1\), .*8 ranks.*got 4/);
     await page.fill('input[data-option="fen"]', '');
     await page.click('[data-action="start"]');
     await page.waitForSelector(`${live} .play[data-variant="marseillais"] .board`);
