@@ -15,7 +15,7 @@ GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path 
 FUZZTIME ?= 60s
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: all run build wasm compress test deps lint gotest browsertest bench strength strength-quick tune soak fuzz dist clean
+.PHONY: all run build wasm compress art test deps lint gotest browsertest bench strength strength-quick tune soak fuzz dist clean
 
 all: build
 
@@ -64,6 +64,13 @@ run: wasm bin/pwa
 dist: wasm bin/pwa
 	./bin/pwa -dist dist
 
+# The app icons of web/, drawn again from their source in art/ (the PNGs rasterised by
+# Debian's Chromium), and the piece SVGs of web/pieces/ from app/view/pieces; commit what
+# they write.
+art: node_modules/.package-lock.json $(CHROMIUM)
+	$(GO) test ./app/view/pieces -run TestPieceFiles -update-pieces
+	node art/assets.mjs
+
 ## Test --------------------------------------------------------------------------------------
 
 test: deps lint gotest browsertest
@@ -95,8 +102,11 @@ lint: $(STATICCHECK) $(PAGEMOD)
 	GOOS=js GOARCH=wasm $(STATICCHECK) ./...
 	GOWORK=$(PAGEWORK) GOOS=js GOARCH=wasm $(STATICCHECK) ./cmd/pwa
 
+# app/browser also runs its tests as wasm under Node: its safejs code against JavaScript
+# objects that throw (a full storage, a missing feature).
 gotest:
 	$(GO) test -count=1 ./...
+	$(WASMENV) $(GO) test -count=1 ./app/browser/
 
 browsertest: deps build
 	node --test --test-concurrency=1 tests/browser/

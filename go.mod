@@ -7,7 +7,7 @@ require (
 	github.com/maxence-charriere/go-app/v10 v10.1.11
 )
 
-require filippo.io/edwards25519 v1.2.0 // indirect
+require filippo.io/edwards25519 v1.2.0
 
 require (
 	github.com/google/uuid v1.6.0 // indirect

@@ -553,3 +553,45 @@ func TestNoPanicOnMisuse(t *testing.T) {
 		}
 	}
 }
+
+// TestGivesCheckAgreesWithPlay checks that GivesCheck, which reads the attacks without playing
+// the move, and the CheckFinder say what playing the move says (O1: direct checks, discovered checks, checks by a
+// promoted piece, by castling and by e.p.), in every legal move of positions reached by random
+// play, and with the side to move flipped (multi-ply variants: the opponent may already be in
+// check when the mover plays again).
+func TestGivesCheckAgreesWithPlay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 23))
+	var buf [maxMoves]Move
+	checks := 0
+	for _, fen := range []string{StartFEN, kiwipete, position3, position4,
+		"r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1"} {
+		for game := 0; game < 20; game++ {
+			p := mustFEN(t, fen)
+			for ply := 0; ply < 80; ply++ {
+				for _, q := range []Position{p, p.WithTurn(p.Turn() ^ 1)} {
+					f := q.CheckFinder()
+					for _, m := range q.LegalMoves(buf[:0]) {
+						want := q.Play(m).InCheck()
+						if want {
+							checks++
+						}
+						if got := q.GivesCheck(m); got != want {
+							t.Fatalf("%s: GivesCheck(%v) = %v, playing it gives check %v", q.FEN(), m, got, want)
+						}
+						if got := f.GivesCheck(m); got != want {
+							t.Fatalf("%s: CheckFinder's GivesCheck(%v) = %v, playing it gives check %v", q.FEN(), m, got, want)
+						}
+					}
+				}
+				moves := p.LegalMoves(buf[:0])
+				if len(moves) == 0 {
+					break
+				}
+				p = p.Play(moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+	if checks < 1000 {
+		t.Errorf("only %d checks seen: the positions test too little", checks)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -126,7 +127,7 @@ func TestRecordSamplesDecodeForever(t *testing.T) {
 	for _, c := range []struct {
 		path  string
 		least int
-	}{{"testdata/records-v1.txt", 14}, {"testdata/records-v2.txt", 3}} {
+	}{{"testdata/records-v1.txt", 14}, {"testdata/records-v2.txt", 3}, {"testdata/records-v3.txt", 4}} {
 		samples := readSamples(t, c.path)
 		if len(samples) < c.least {
 			t.Fatalf("%s: %d samples", c.path, len(samples))
@@ -152,6 +153,9 @@ func TestRecordSamplesDecodeForever(t *testing.T) {
 			}
 			if got := g.Outcome().String(); got != f["outcome"] {
 				t.Errorf("%s:%d: outcome %q, want %q", c.path, s.line, got, f["outcome"])
+			}
+			if hints, ok := f["hints"]; ok && fmt.Sprint(g.Hints()) != hints {
+				t.Errorf("%s:%d: hints %v, want %s", c.path, s.line, g.Hints(), hints)
 			}
 			if rules, ok := f["rules"]; ok && g.Legacy() != (rules == "version 1") {
 				t.Errorf("%s:%d: legacy %v, want the rules of %s", c.path, s.line, g.Legacy(), rules)
@@ -221,7 +225,7 @@ func TestDecodeErrorsSayWhere(t *testing.T) {
 	}{
 		{"", "empty"},
 		{"!!", "base64"},
-		{"Aw", "unknown version 3"},
+		{"BA", "unknown version 4"},
 		{"AQ", "byte 2 (variant)"},
 		{"AX8", "unknown variant code"},
 		{good[:len(good)-3], "action"},
@@ -242,7 +246,7 @@ func TestDecodeErrorsSayWhere(t *testing.T) {
 }
 
 func FuzzDecode(f *testing.F) {
-	for _, path := range []string{"testdata/records-v1.txt", "testdata/records-v2.txt"} {
+	for _, path := range []string{"testdata/records-v1.txt", "testdata/records-v2.txt", "testdata/records-v3.txt"} {
 		for _, s := range readSamples(f, path) {
 			f.Add(s.fields["record"])
 		}

@@ -3,81 +3,187 @@ package browser
 import (
 	"errors"
 	"fmt"
-	"syscall/js"
+
+	"github.com/hack-pad/safejs"
 )
 
 // Download offers data to the player as a file named name, of the given MIME type, through
 // a temporary object URL and a link with a download attribute.
 func Download(name, mime string, data []byte) error {
-	arr := js.Global().Get("Uint8Array").New(len(data))
-	js.CopyBytesToJS(arr, data)
-	blob, err := try(func() js.Value {
-		return js.Global().Get("Blob").New([]any{arr}, map[string]any{"type": mime})
-	})
-	if err != nil {
-		return fmt.Errorf("preparing %s: %w", name, err)
-	}
-	url := js.Global().Get("URL").Call("createObjectURL", blob)
-	doc := js.Global().Get("document")
-	a := doc.Call("createElement", "a")
-	a.Set("href", url)
-	a.Set("download", name)
-	a.Get("style").Set("display", "none")
-	doc.Get("body").Call("appendChild", a)
-	_, err = try(func() js.Value { return a.Call("click") })
-	a.Call("remove")
-	// Let the download start before the URL goes.
-	var revoke js.Func
-	revoke = js.FuncOf(func(js.Value, []js.Value) any {
-		js.Global().Get("URL").Call("revokeObjectURL", url)
-		revoke.Release()
-		return nil
-	})
-	js.Global().Call("setTimeout", revoke, 60000)
-	if err != nil {
+	if err := download(name, mime, data); err != nil {
 		return fmt.Errorf("downloading %s: %w", name, err)
 	}
 	return nil
 }
 
+func download(name, mime string, data []byte) error {
+	arr, err := bytesToJS(data)
+	if err != nil {
+		return err
+	}
+	blobType, err := global("Blob")
+	if err != nil {
+		return err
+	}
+	blob, err := blobType.New([]any{arr}, map[string]any{"type": mime})
+	if err != nil {
+		return exception(err)
+	}
+	urls, err := global("URL")
+	if err != nil {
+		return err
+	}
+	url, err := call(urls, "createObjectURL", blob)
+	if err != nil {
+		return err
+	}
+	// Let the download start before the URL goes.
+	var revoke safejs.Func
+	revoke, err = safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+		_, _ = call(urls, "revokeObjectURL", url)
+		revoke.Release()
+		return nil
+	})
+	if err != nil {
+		_, _ = call(urls, "revokeObjectURL", url)
+		return err
+	}
+	if _, err := call(safejs.Global(), "setTimeout", revoke, 60000); err != nil {
+		revoke.Release()
+		_, _ = call(urls, "revokeObjectURL", url)
+		return err
+	}
+	doc, err := global("document")
+	if err != nil {
+		return err
+	}
+	body, err := property(doc, "body")
+	if err != nil {
+		return err
+	}
+	a, err := call(doc, "createElement", "a")
+	if err != nil {
+		return err
+	}
+	style, err := property(a, "style")
+	if err != nil {
+		return err
+	}
+	if err := errs(a.Set("href", url), a.Set("download", name), style.Set("display", "none")); err != nil {
+		return exception(err)
+	}
+	if _, err := call(body, "appendChild", a); err != nil {
+		return err
+	}
+	_, err = call(a, "click")
+	_, _ = call(a, "remove")
+	return err
+}
+
+// bytesToJS returns data in a new Uint8Array.
+func bytesToJS(data []byte) (safejs.Value, error) {
+	u8, err := global("Uint8Array")
+	if err != nil {
+		return u8, err
+	}
+	arr, err := u8.New(len(data))
+	if err != nil {
+		return arr, exception(err)
+	}
+	if _, err := safejs.CopyBytesToJS(arr, data); err != nil {
+		return arr, exception(err)
+	}
+	return arr, nil
+}
+
 // ReadFile reads the first file chosen in the file input with the given element id and
-// calls done with its name and bytes; ErrCanceled when none is chosen.
+// calls done, in a new goroutine, with its name and bytes; ErrCanceled when none is chosen.
 func ReadFile(inputID string, done func(name string, data []byte, err error)) {
-	input := js.Global().Get("document").Call("getElementById", inputID)
-	if !input.Truthy() {
-		go done("", nil, fmt.Errorf("no file input %q", inputID))
-		return
-	}
-	files := input.Get("files")
-	if !files.Truthy() || files.Get("length").Int() == 0 {
-		go done("", nil, ErrCanceled)
-		return
-	}
-	f := files.Index(0)
-	name := f.Get("name").String()
-	if size := f.Get("size").Int(); size > 64<<20 {
-		go done(name, nil, fmt.Errorf("%s is %d MB, too large to be a file of games", name, size>>20))
-		return
-	}
-	p, err := try(func() js.Value { return f.Call("arrayBuffer") })
+	name, err := readFile(inputID, done)
 	if err != nil {
 		go done(name, nil, err)
-		return
 	}
-	promise(p, func(buf js.Value, err error) {
+}
+
+// readFile starts reading the chosen file and returns its name; when it returns an error,
+// done is not called.
+func readFile(inputID string, done func(name string, data []byte, err error)) (string, error) {
+	doc, err := global("document")
+	if err != nil {
+		return "", err
+	}
+	input, err := call(doc, "getElementById", inputID)
+	if err != nil {
+		return "", err
+	}
+	if !truthy(input) {
+		return "", fmt.Errorf("no file input %q", inputID)
+	}
+	files, err := input.Get("files")
+	if err != nil {
+		return "", exception(err)
+	}
+	if !truthy(files) {
+		return "", ErrCanceled
+	}
+	if n, err := files.Length(); err != nil || n == 0 {
+		return "", ErrCanceled
+	}
+	f, err := files.Index(0)
+	if err != nil {
+		return "", exception(err)
+	}
+	name := stringOf(f, "name")
+	sizeValue, err := f.Get("size")
+	if err != nil {
+		return name, exception(err)
+	}
+	size, err := sizeValue.Int()
+	if err != nil {
+		return name, exception(err)
+	}
+	if size > 64<<20 {
+		return name, fmt.Errorf("%s is %d MB, too large to be a file of games", name, size>>20)
+	}
+	p, err := call(f, "arrayBuffer")
+	if err != nil {
+		return name, fmt.Errorf("reading %s: %w", name, err)
+	}
+	return name, promise(p, func(buf safejs.Value, err error) {
+		var data []byte
+		if err == nil {
+			data, err = bytesToGo(buf)
+		}
 		if err != nil {
 			done(name, nil, fmt.Errorf("reading %s: %w", name, err))
 			return
 		}
-		if buf.Type() != js.TypeObject {
-			done(name, nil, errors.New("reading "+name+": no data"))
-			return
-		}
-		arr := js.Global().Get("Uint8Array").New(buf)
-		data := make([]byte, arr.Get("length").Int())
-		js.CopyBytesToGo(data, arr)
 		// Let the same file be chosen again.
-		input.Set("value", "")
+		_ = input.Set("value", "")
 		done(name, data, nil)
 	})
+}
+
+// bytesToGo returns the bytes of an ArrayBuffer.
+func bytesToGo(buf safejs.Value) ([]byte, error) {
+	if buf.Type() != safejs.TypeObject {
+		return nil, errors.New("no data")
+	}
+	u8, err := global("Uint8Array")
+	if err != nil {
+		return nil, err
+	}
+	arr, err := u8.New(buf)
+	if err != nil {
+		return nil, exception(err)
+	}
+	n, err := arr.Length()
+	if err != nil {
+		return nil, exception(err)
+	}
+	data := make([]byte, n)
+	if _, err := safejs.CopyBytesToGo(data, arr); err != nil {
+		return nil, exception(err)
+	}
+	return data, nil
 }

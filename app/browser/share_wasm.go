@@ -2,76 +2,95 @@ package browser
 
 import (
 	"errors"
-	"syscall/js"
-)
+	"fmt"
 
-// promise waits for a JavaScript promise and calls done once, in a new goroutine, with its
-// value or its rejection.
-func promise(p js.Value, done func(js.Value, error)) {
-	var then, catch js.Func
-	release := func() {
-		then.Release()
-		catch.Release()
-	}
-	then = js.FuncOf(func(this js.Value, args []js.Value) any {
-		v := js.Undefined()
-		if len(args) > 0 {
-			v = args[0]
-		}
-		release()
-		go done(v, nil)
-		return nil
-	})
-	catch = js.FuncOf(func(this js.Value, args []js.Value) any {
-		err := error(&jsError{name: "Error", message: "rejected"})
-		if len(args) > 0 && args[0].Type() == js.TypeObject {
-			err = &jsError{name: args[0].Get("name").String(), message: args[0].Get("message").String()}
-		}
-		release()
-		go done(js.Undefined(), err)
-		return nil
-	})
-	p.Call("then", then, catch)
-}
+	"github.com/hack-pad/safejs"
+)
 
 // CopyText puts text on the clipboard and calls done with the result. It uses the
 // asynchronous Clipboard API and falls back to a hidden text area and execCommand("copy")
 // where that API is missing or refused (pages served over plain HTTP but localhost).
 func CopyText(text string, done func(error)) {
-	clip := js.Global().Get("navigator").Get("clipboard")
-	if clip.Truthy() && clip.Get("writeText").Truthy() {
-		p, err := try(func() js.Value { return clip.Call("writeText", text) })
+	if clip, err := clipboard(); err == nil {
+		p, err := call(clip, "writeText", text)
 		if err == nil {
-			promise(p, func(_ js.Value, err error) {
+			err = promise(p, func(_ safejs.Value, err error) {
 				if err != nil {
 					err = copyFallback(text)
 				}
 				done(err)
 			})
+		}
+		if err == nil {
 			return
 		}
 	}
 	go done(copyFallback(text))
 }
 
+// clipboard returns navigator.clipboard when it can write text.
+func clipboard() (safejs.Value, error) {
+	nav, err := global("navigator")
+	if err != nil {
+		return nav, err
+	}
+	clip, err := property(nav, "clipboard")
+	if err != nil {
+		return clip, err
+	}
+	if _, err := property(clip, "writeText"); err != nil {
+		return clip, err
+	}
+	return clip, nil
+}
+
+// copyFallback copies text through a hidden text area and execCommand("copy").
 func copyFallback(text string) error {
-	doc := js.Global().Get("document")
-	ta, err := try(func() js.Value { return doc.Call("createElement", "textarea") })
+	if err := copySelected(text); err != nil {
+		return fmt.Errorf("copying: %w", err)
+	}
+	return nil
+}
+
+func copySelected(text string) error {
+	doc, err := global("document")
 	if err != nil {
 		return err
 	}
-	ta.Set("value", text)
-	ta.Call("setAttribute", "readonly", "")
-	ta.Get("style").Set("position", "fixed")
-	ta.Get("style").Set("opacity", "0")
-	doc.Get("body").Call("appendChild", ta)
-	ta.Call("select")
-	ok, err := try(func() js.Value { return doc.Call("execCommand", "copy") })
-	ta.Call("remove")
+	body, err := property(doc, "body")
 	if err != nil {
 		return err
 	}
-	if !ok.Truthy() {
+	ta, err := call(doc, "createElement", "textarea")
+	if err != nil {
+		return err
+	}
+	style, err := property(ta, "style")
+	if err != nil {
+		return err
+	}
+	if err := errs(
+		ta.Set("value", text),
+		style.Set("position", "fixed"),
+		style.Set("opacity", "0"),
+	); err != nil {
+		return exception(err)
+	}
+	if _, err := call(ta, "setAttribute", "readonly", ""); err != nil {
+		return err
+	}
+	if _, err := call(body, "appendChild", ta); err != nil {
+		return err
+	}
+	defer func() { _, _ = call(ta, "remove") }()
+	if _, err := call(ta, "select"); err != nil {
+		return err
+	}
+	ok, err := call(doc, "execCommand", "copy")
+	if err != nil {
+		return err
+	}
+	if !truthy(ok) {
 		return errors.New("the browser refused to copy")
 	}
 	return nil
@@ -80,38 +99,45 @@ func copyFallback(text string) error {
 // CanShare reports whether the browser has a system share sheet (Web Share API) that
 // takes a link.
 func CanShare() bool {
-	nav := js.Global().Get("navigator")
-	if !nav.Get("share").Truthy() {
+	nav, err := global("navigator")
+	if err != nil {
 		return false
 	}
-	if nav.Get("canShare").Truthy() {
-		ok, err := try(func() js.Value {
-			return nav.Call("canShare", map[string]any{"url": js.Global().Get("location").Get("href")})
-		})
-		return err == nil && ok.Truthy()
+	if _, err := property(nav, "share"); err != nil {
+		return false
 	}
-	return true
+	if _, err := property(nav, "canShare"); err != nil {
+		return true // an older Web Share API: share takes a link
+	}
+	href, err := Location()
+	if err != nil {
+		return false
+	}
+	ok, err := call(nav, "canShare", map[string]any{"url": href})
+	return err == nil && truthy(ok)
 }
 
 // Share opens the system share sheet with a title, a text and a link, and calls done when
 // it closes: nil once shared, ErrCanceled when the player closed it.
 func Share(title, text, url string, done func(error)) {
-	nav := js.Global().Get("navigator")
-	if !nav.Get("share").Truthy() {
+	nav, err := global("navigator")
+	if err == nil {
+		_, err = property(nav, "share")
+	}
+	if err != nil {
 		go done(ErrUnsupported)
 		return
 	}
-	p, err := try(func() js.Value {
-		return nav.Call("share", map[string]any{"title": title, "text": text, "url": url})
-	})
+	p, err := call(nav, "share", map[string]any{"title": title, "text": text, "url": url})
+	if err == nil {
+		err = promise(p, func(_ safejs.Value, err error) {
+			if isAbort(err) {
+				err = ErrCanceled
+			}
+			done(err)
+		})
+	}
 	if err != nil {
 		go done(err)
-		return
 	}
-	promise(p, func(_ js.Value, err error) {
-		if je, ok := err.(*jsError); ok && je.name == "AbortError" {
-			err = ErrCanceled
-		}
-		done(err)
-	})
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"syscall/js"
 
+	"github.com/hack-pad/safejs"
 	"github.com/plyground/plyground/app/store"
 )
 
@@ -20,10 +20,7 @@ var (
 // so that the app still plays and can tell the player games will not be kept.
 func Local() (store.Storage, error) {
 	localOnce.Do(func() {
-		v, err := try(func() js.Value { return js.Global().Get("localStorage") })
-		if err == nil && (v.IsNull() || v.IsUndefined()) {
-			err = ErrUnsupported
-		}
+		v, err := global("localStorage")
 		if err != nil {
 			local, localErr = &store.Memory{}, fmt.Errorf("local storage is not available: %w", err)
 			return
@@ -34,25 +31,28 @@ func Local() (store.Storage, error) {
 }
 
 // localStorage is window.localStorage.
-type localStorage struct{ v js.Value }
+type localStorage struct{ v safejs.Value }
 
 // Get returns the item under key.
 func (s localStorage) Get(key string) (string, bool, error) {
-	v, err := try(func() js.Value { return s.v.Call("getItem", key) })
+	v, err := call(s.v, "getItem", key)
 	if err != nil {
 		return "", false, fmt.Errorf("reading %q: %w", key, err)
 	}
 	if v.IsNull() {
 		return "", false, nil
 	}
-	return v.String(), true, nil
+	str, err := v.String()
+	if err != nil {
+		return "", false, fmt.Errorf("reading %q: %w", key, err)
+	}
+	return str, true, nil
 }
 
 // Set stores value under key; a full storage gives an error wrapping store.ErrQuota, and
 // the browser keeps the previous value.
 func (s localStorage) Set(key, value string) error {
-	_, err := try(func() js.Value { return s.v.Call("setItem", key, value) })
-	if err != nil {
+	if _, err := call(s.v, "setItem", key, value); err != nil {
 		if isQuota(err) {
 			return fmt.Errorf("storing %d characters under %q: %w", len(value), key, store.ErrQuota)
 		}
@@ -63,28 +63,41 @@ func (s localStorage) Set(key, value string) error {
 
 // Remove deletes key.
 func (s localStorage) Remove(key string) error {
-	_, err := try(func() js.Value { return s.v.Call("removeItem", key) })
-	if err != nil {
+	if _, err := call(s.v, "removeItem", key); err != nil {
 		return fmt.Errorf("removing %q: %w", key, err)
 	}
 	return nil
 }
 
+// length returns the number of items.
+func (s localStorage) length() (int, error) {
+	n, err := s.v.Length()
+	if err != nil {
+		return 0, exception(err)
+	}
+	return n, nil
+}
+
 // Keys returns every key.
 func (s localStorage) Keys() ([]string, error) {
-	n, err := try(func() js.Value { return s.v.Get("length") })
+	n, err := s.length()
 	if err != nil {
 		return nil, fmt.Errorf("listing the keys: %w", err)
 	}
-	keys := make([]string, 0, n.Int())
-	for i := 0; i < n.Int(); i++ {
-		k, err := try(func() js.Value { return s.v.Call("key", i) })
+	keys := make([]string, 0, n)
+	for i := 0; i < n; i++ {
+		k, err := call(s.v, "key", i)
 		if err != nil {
 			return nil, fmt.Errorf("listing the keys: %w", err)
 		}
-		if !k.IsNull() {
-			keys = append(keys, k.String())
+		if k.IsNull() {
+			continue
 		}
+		str, err := k.String()
+		if err != nil {
+			return nil, fmt.Errorf("listing the keys: %w", err)
+		}
+		keys = append(keys, str)
 	}
 	return keys, nil
 }
@@ -94,25 +107,19 @@ func (s localStorage) Keys() ([]string, error) {
 // key), and the joined text is split here. When a key or a value holds a NUL itself, or the
 // count does not add up, it reads key by key instead.
 func (s localStorage) Scan() ([]store.Stored, error) {
-	n, err := try(func() js.Value { return s.v.Get("length") })
+	n, err := s.length()
 	if err != nil {
 		return nil, fmt.Errorf("listing the items: %w", err)
 	}
-	if n.Int() == 0 {
+	if n == 0 {
 		return nil, nil
 	}
-	joined, err := try(func() js.Value {
-		return js.Global().Get("Object").Call("entries", s.v).Call("flat").Call("join", "\x00")
-	})
-	if err == nil {
-		parts := strings.Split(joined.String(), "\x00")
-		if len(parts) == 2*n.Int() {
-			out := make([]store.Stored, n.Int())
-			for i := range out {
-				out[i] = store.Stored{Key: parts[2*i], Value: parts[2*i+1]}
-			}
-			return out, nil
+	if parts, err := s.joined(); err == nil && len(parts) == 2*n {
+		out := make([]store.Stored, n)
+		for i := range out {
+			out[i] = store.Stored{Key: parts[2*i], Value: parts[2*i+1]}
 		}
+		return out, nil
 	}
 	keys, err := s.Keys()
 	if err != nil {
@@ -131,30 +138,28 @@ func (s localStorage) Scan() ([]store.Stored, error) {
 	return out, nil
 }
 
-// jsError is a JavaScript exception with its name ("QuotaExceededError").
-type jsError struct {
-	name, message string
-}
-
-func (e *jsError) Error() string { return e.name + ": " + e.message }
-
-// try runs f and turns a JavaScript exception it throws into an error.
-func try(f func() js.Value) (v js.Value, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			if je, ok := r.(js.Error); ok {
-				err = &jsError{name: je.Get("name").String(), message: je.Get("message").String()}
-				return
-			}
-			err = fmt.Errorf("%v", r)
-		}
-	}()
-	return f(), nil
-}
-
-// isQuota reports whether err is a full storage: QuotaExceededError in every browser
-// today, NS_ERROR_DOM_QUOTA_REACHED in old Firefox.
-func isQuota(err error) bool {
-	je, ok := err.(*jsError)
-	return ok && (je.name == "QuotaExceededError" || je.name == "NS_ERROR_DOM_QUOTA_REACHED")
+// joined returns every key and value in turn, from Object.entries(localStorage) joined with
+// NUL characters.
+func (s localStorage) joined() ([]string, error) {
+	object, err := global("Object")
+	if err != nil {
+		return nil, err
+	}
+	entries, err := call(object, "entries", s.v)
+	if err != nil {
+		return nil, err
+	}
+	flat, err := call(entries, "flat")
+	if err != nil {
+		return nil, err
+	}
+	text, err := call(flat, "join", "\x00")
+	if err != nil {
+		return nil, err
+	}
+	str, err := text.String()
+	if err != nil {
+		return nil, err
+	}
+	return strings.Split(str, "\x00"), nil
 }

@@ -10,15 +10,15 @@ import (
 func Location() (string, error) {
 	loc, err := safejs.Global().Get("location")
 	if err != nil {
-		return "", fmt.Errorf("reading the address: %w", err)
+		return "", fmt.Errorf("reading the address: %w", exception(err))
 	}
 	href, err := loc.Get("href")
 	if err != nil {
-		return "", fmt.Errorf("reading the address: %w", err)
+		return "", fmt.Errorf("reading the address: %w", exception(err))
 	}
 	s, err := href.String()
 	if err != nil {
-		return "", fmt.Errorf("reading the address: %w", err)
+		return "", fmt.Errorf("reading the address: %w", exception(err))
 	}
 	return s, nil
 }
@@ -28,14 +28,14 @@ func Location() (string, error) {
 func ReplaceLocation(href string) error {
 	history, err := safejs.Global().Get("history")
 	if err != nil {
-		return fmt.Errorf("replacing the address: %w", err)
+		return fmt.Errorf("replacing the address: %w", exception(err))
 	}
 	state, err := history.Get("state")
 	if err != nil {
-		return fmt.Errorf("replacing the address: %w", err)
+		return fmt.Errorf("replacing the address: %w", exception(err))
 	}
 	if _, err := history.Call("replaceState", state, "", href); err != nil {
-		return fmt.Errorf("replacing the address: %w", err)
+		return fmt.Errorf("replacing the address: %w", exception(err))
 	}
 	return nil
 }
@@ -50,12 +50,12 @@ func OnAddressChange(f func()) error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("watching the address: %w", err)
+		return fmt.Errorf("watching the address: %w", exception(err))
 	}
 	for _, event := range []string{"popstate", "hashchange"} {
 		if _, err := safejs.Global().Call("addEventListener", event, fn); err != nil {
 			fn.Release()
-			return fmt.Errorf("watching the address: %w", err)
+			return fmt.Errorf("watching the address: %w", exception(err))
 		}
 	}
 	return nil // fn lives as long as the page
@@ -80,11 +80,11 @@ func OnStorageChange(f func(key string)) (stop func(), err error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("watching the storage: %w", err)
+		return nil, fmt.Errorf("watching the storage: %w", exception(err))
 	}
 	if _, err := safejs.Global().Call("addEventListener", "storage", fn); err != nil {
 		fn.Release()
-		return nil, fmt.Errorf("watching the storage: %w", err)
+		return nil, fmt.Errorf("watching the storage: %w", exception(err))
 	}
 	return func() {
 		_, _ = safejs.Global().Call("removeEventListener", "storage", fn)

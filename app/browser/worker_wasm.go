@@ -1,10 +1,12 @@
 package browser
 
 import (
+	"errors"
+	"fmt"
 	"sync/atomic"
-	"syscall/js"
 	"time"
 
+	"github.com/hack-pad/safejs"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/worker"
 )
@@ -14,9 +16,9 @@ import (
 // there too. The zero Engine is ready to use.
 type Engine struct {
 	ctx       app.Context
-	worker    js.Value // the Worker; undefined until started
-	onMessage js.Func
-	onError   js.Func
+	worker    safejs.Value // the Worker; undefined until started
+	onMessage safejs.Func
+	onError   safejs.Func
 	ready     bool
 	queue     []string // messages posted before "ready"
 	started   time.Time
@@ -67,7 +69,7 @@ func (e *Engine) Ask(ctx app.Context, req worker.Request, done func(worker.Respo
 		e.Cancel()
 	}
 	if e.seed == 0 {
-		e.seed = uint64(js.Global().Get("Math").Call("random").Float()*(1<<52)) | 1
+		e.seed = randomSeed()
 	}
 	req.V = worker.Version
 	if req.Type == worker.TypeThink {
@@ -75,8 +77,8 @@ func (e *Engine) Ask(ctx app.Context, req worker.Request, done func(worker.Respo
 	}
 	e.current, e.request, e.done = req.ID, worker.Encode(req), done
 	e.asked, e.sent, e.tries = time.Now(), time.Now(), 0
-	if err := e.start(); err != "" {
-		e.fail(req.ID, err)
+	if err := e.start(); err != nil {
+		e.fail(req.ID, err.Error())
 		return
 	}
 	e.post(e.request)
@@ -173,23 +175,30 @@ func (e *Engine) Close() {
 }
 
 // start creates the worker if there is none; it returns why it cannot.
-func (e *Engine) start() string {
+func (e *Engine) start() error {
 	if !e.worker.IsUndefined() && !e.worker.IsNull() {
-		return ""
+		return nil
 	}
-	ctor := js.Global().Get("Worker")
-	if ctor.IsUndefined() {
-		return "this browser has no Web Workers"
+	ctor, err := global("Worker")
+	if errors.Is(err, ErrUnsupported) {
+		return errors.New("this browser has no Web Workers")
 	}
-	e.onMessage = js.FuncOf(func(_ js.Value, args []js.Value) any {
+	if err != nil {
+		return fmt.Errorf("cannot start the engine: %w", err)
+	}
+	onMessage, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 		if len(args) == 0 {
 			return nil
 		}
-		data := args[0].Get("data")
-		if data.Type() != js.TypeString {
+		data, err := args[0].Get("data")
+		if err != nil || data.Type() != safejs.TypeString {
 			return nil
 		}
-		m, err := worker.ParseResponse(data.String())
+		text, err := data.String()
+		if err != nil {
+			return nil
+		}
+		m, err := worker.ParseResponse(text)
 		if err != nil {
 			return nil
 		}
@@ -200,10 +209,15 @@ func (e *Engine) start() string {
 		e.ctx.Dispatch(func(app.Context) { e.receive(m) })
 		return nil
 	})
-	e.onError = js.FuncOf(func(_ js.Value, args []js.Value) any {
+	if err != nil {
+		return fmt.Errorf("cannot start the engine: %w", err)
+	}
+	onError, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 		text := "the engine worker failed"
-		if len(args) > 0 && args[0].Get("message").Type() == js.TypeString {
-			text += ": " + args[0].Get("message").String()
+		if len(args) > 0 {
+			if msg := stringOf(args[0], "message"); msg != "" {
+				text += ": " + msg
+			}
 		}
 		e.ctx.Dispatch(func(app.Context) {
 			e.stop()
@@ -211,40 +225,41 @@ func (e *Engine) start() string {
 		})
 		return nil
 	})
-	w, err := newWorker(ctor, e.ctx.ResolveStaticResource(WorkerScript))
 	if err != nil {
-		e.onMessage.Release()
-		e.onError.Release()
-		return "cannot start the engine: " + err.Error()
+		onMessage.Release()
+		return fmt.Errorf("cannot start the engine: %w", err)
 	}
-	e.worker = w
-	e.worker.Call("addEventListener", "message", e.onMessage)
-	e.worker.Call("addEventListener", "error", e.onError)
-	e.ready, e.queue, e.started = false, nil, time.Now()
-	return ""
-}
-
-func newWorker(ctor js.Value, url string) (w js.Value, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = workerError{r}
+	w, err := ctor.New(e.ctx.ResolveStaticResource(WorkerScript))
+	if err == nil {
+		_, err = call(w, "addEventListener", "message", onMessage)
+		if err == nil {
+			_, err = call(w, "addEventListener", "error", onError)
 		}
-	}()
-	return ctor.New(url), nil
+		if err != nil {
+			_, _ = call(w, "terminate")
+		}
+	}
+	if err != nil {
+		onMessage.Release()
+		onError.Release()
+		return fmt.Errorf("cannot start the engine: %w", exception(err))
+	}
+	e.worker, e.onMessage, e.onError = w, onMessage, onError
+	e.ready, e.queue, e.started = false, nil, time.Now()
+	return nil
 }
 
-// workerError is an exception thrown while starting the worker.
-type workerError struct{ v any }
-
-// Error returns the exception's text.
-func (e workerError) Error() string {
-	if jv, ok := e.v.(js.Value); ok {
-		return jv.String()
+// randomSeed returns a random odd seed for the searches (Math.random; the clock when that
+// fails).
+func randomSeed() uint64 {
+	if math, err := global("Math"); err == nil {
+		if r, err := call(math, "random"); err == nil {
+			if f, err := r.Float(); err == nil {
+				return uint64(f*(1<<52)) | 1
+			}
+		}
 	}
-	if err, ok := e.v.(error); ok {
-		return err.Error()
-	}
-	return "JavaScript exception"
+	return uint64(time.Now().UnixNano()) | 1
 }
 
 // post sends a message, or queues it until the worker is ready.
@@ -253,7 +268,16 @@ func (e *Engine) post(text string) {
 		e.queue = append(e.queue, text)
 		return
 	}
-	e.worker.Call("postMessage", text)
+	e.send(text)
+}
+
+// send posts a message to the started worker; a worker that cannot take it is started
+// again (and the request under way sent again).
+func (e *Engine) send(text string) {
+	if _, err := call(e.worker, "postMessage", text); err != nil {
+		e.stop()
+		e.retry("the engine worker refused a message: " + err.Error())
+	}
 }
 
 // receive handles a message from the worker, on the UI goroutine.
@@ -270,10 +294,14 @@ func (e *Engine) receive(m worker.Response) {
 			return
 		}
 		e.ready = true
-		for _, text := range e.queue {
-			e.worker.Call("postMessage", text)
-		}
+		queue := e.queue
 		e.queue = nil
+		for _, text := range queue {
+			if !e.ready {
+				break // a message was refused: the worker was started again
+			}
+			e.send(text)
+		}
 	case worker.TypeResult:
 		if m.ID != 0 && m.ID == e.cancelled {
 			e.cancelled = 0
@@ -310,8 +338,8 @@ func (e *Engine) stop() {
 	if e.worker.IsUndefined() || e.worker.IsNull() {
 		return
 	}
-	e.worker.Call("terminate")
-	e.worker = js.Undefined()
+	_, _ = call(e.worker, "terminate")
+	e.worker = safejs.Undefined()
 	e.onMessage.Release()
 	e.onError.Release()
 	e.ready, e.queue, e.cancelled = false, nil, 0
@@ -324,8 +352,8 @@ func (e *Engine) restart() {
 	if e.current == 0 || e.request == "" {
 		return
 	}
-	if err := e.start(); err != "" {
-		e.fail(e.current, err)
+	if err := e.start(); err != nil {
+		e.fail(e.current, err.Error())
 		return
 	}
 	e.post(e.request)

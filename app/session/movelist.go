@@ -24,15 +24,19 @@ type Cell struct {
 	Start   int    // the index of the turn's first action
 	End     int    // the number of actions up to the end of the turn
 	Current bool   // the position shown lies in this turn
+	Hint    bool   // the turn was played with a hint (turn.Game.UseHint): "{hint}" before it
 }
 
 // Text returns the cell in the variant's notation: plies joined by commas (M6) or spaces
-// (P8), "{spend}" and "{roll 3-5}" before them as in the record's PGN.
+// (P8), "{hint}", "{spend}" and "{roll 3-5}" before them as in the record's PGN.
 func (c Cell) Text(style turn.Style) string {
 	if c.Skipped {
 		return "--"
 	}
 	var pre, plies []string
+	if c.Hint {
+		pre = append(pre, "{hint}")
+	}
 	for _, it := range c.Items {
 		switch {
 		case it.Roll:
@@ -106,7 +110,7 @@ func (s *Session) rowsNow() []Row {
 	}
 
 	cellOf := func(sp turnSpan) Cell {
-		c := Cell{Side: sp.mover, Start: sp.start, End: sp.end}
+		c := Cell{Side: sp.mover, Start: sp.start, End: sp.end, Hint: g.Hinted(sp.start)}
 		for k := sp.start; k < sp.end; k++ {
 			a := acts[k]
 			it := Item{Index: k + 1}

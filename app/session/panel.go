@@ -31,12 +31,15 @@ type Panel struct {
 	Allowed  []engine.PieceType // piece types the roll lets move (D1)
 	PassNote string             // "No legal move for Black with 3-4: the turn passes (D3)."
 
-	Notice  Notice // why the last ply tried was refused
-	Check   bool   // the side to move is in check
-	Over    bool
-	Banner  string // "White wins: checkmate"
-	Rule    string // the rule that decided the outcome ("P2")
-	Viewing bool   // an earlier position is shown
+	Notice Notice // why the last ply tried was refused
+	Check  bool   // the side to move is in check
+	Over   bool
+	Banner string // "White wins: checkmate"
+	Rule   string // the rule that decided the outcome ("P2")
+	// RuleLink is the rule of the outcome worth a link to the rules page of RulesOf, or ""
+	// (RuleLink says which).
+	RuleLink, RulesOf string
+	Viewing           bool // an earlier position is shown
 }
 
 // Panel returns the turn panel for the position shown.
@@ -73,6 +76,7 @@ func (s *Session) Panel() Panel {
 	if o.Over() {
 		p.Over = true
 		p.Banner, p.Rule = s.banner(o)
+		p.RuleLink, p.RulesOf = RuleLink(s.info, o)
 		p.Status = p.Banner
 		p.Progress = ""
 	} else {

@@ -17,6 +17,7 @@ const (
 
 // GameQuery is a new game as the query of the game screen's address carries it (the grammar
 // of new-game addresses): /play?variant=sdm&options=tokens%3D2&clock=5%2B3&mode=two&color=white&fen=...
+// &white=Ann&black=Bob (the players' names; against the computer, the person's alone).
 type GameQuery struct {
 	Variant string
 	Options string
@@ -25,6 +26,9 @@ type GameQuery struct {
 	Color   engine.Color // the person's side against the computer; the side at the bottom otherwise
 	Clock   TimeControl
 	Level   int // the computer's level, 1..5
+	// Names are the players' names, by colour ("" shows the colour's name), cleaned by
+	// CleanName; against the computer only the person's is used.
+	Names [2]string
 }
 
 // ParseGameQuery reads the query of the play screen. A missing variant is orthodox chess;
@@ -68,6 +72,10 @@ func ParseGameQuery(q url.Values) (GameQuery, error) {
 	if g.Mode != ModeComputer {
 		g.Level = 1 // the level is the computer's: meaningless without it
 	}
+	g.Names = [2]string{CleanName(q.Get("white")), CleanName(q.Get("black"))}
+	if g.Mode == ModeComputer {
+		g.Names[g.Color.Other()] = "" // the computer's side has no name
+	}
 	return g, nil
 }
 
@@ -93,6 +101,11 @@ func (g GameQuery) Values() url.Values {
 	if g.Mode == ModeComputer && g.Level > 1 {
 		q.Set("level", strconv.Itoa(g.Level))
 	}
+	for c, key := range [2]string{"white", "black"} {
+		if g.Names[c] != "" && (g.Mode != ModeComputer || engine.Color(c) == g.Color) {
+			q.Set(key, g.Names[c])
+		}
+	}
 	return q
 }
 
@@ -103,6 +116,9 @@ func ExplicitSeats(q url.Values) bool { return q.Get("mode") != "" }
 // Seats returns who plays each side.
 func (g GameQuery) Seats() [2]Seat {
 	var seats [2]Seat
+	for c := range seats {
+		seats[c].Name = g.Names[c]
+	}
 	if g.Mode == ModeComputer {
 		seats[g.Color.Other()] = Seat{Computer: true, Level: g.Level}
 	}

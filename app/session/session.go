@@ -71,7 +71,8 @@ type Session struct {
 	clock        turn.Clock
 	clockStarted bool
 
-	pending int // id of the computer request awaiting an answer; 0 when none
+	pending int  // id of the computer request awaiting an answer; 0 when none
+	eval    Eval // the computer's judgement at its last turn
 	lastID  int
 
 	tokens bool // the game uses Sacrifice Tokens
@@ -156,6 +157,13 @@ func (s *Session) Variant() turn.Variant { return s.game.Variant() }
 
 // Game returns the game. Callers read it; they change it only through the session.
 func (s *Session) Game() *turn.Game { return s.game }
+
+// UseHint notes in the game that the turn under way (or about to begin) is played with a
+// hint (turn.Game.UseHint): the move list and the PGN show "{hint}" before it.
+func (s *Session) UseHint() {
+	s.game.UseHint()
+	s.gen++
+}
 
 // Record returns the game record.
 func (s *Session) Record() turn.Record { return s.game.Record() }
@@ -292,6 +300,7 @@ func (s *Session) Undo() bool {
 	s.view = -1
 	s.clearInput()
 	s.notice = Notice{}
+	s.eval = Eval{} // judged a position that is taken back
 	for {
 		e := redoEntry{end: s.game.End()}
 		if e.end == turn.NoEnd {

@@ -775,3 +775,19 @@ func TestFlagFallKeepsNoNegativeTime(t *testing.T) {
 		})
 	}
 }
+
+// TestHintInTheMoveList: a hint used for a turn marks its cell, its text and the movetext.
+func TestHintInTheMoveList(t *testing.T) {
+	s := start(t, Config{Variant: "orthodox"})
+	clicks(t, s, "e2e4")
+	_ = s.Rows() // cached before the hint
+	s.UseHint()
+	clicks(t, s, "e7e5")
+	cell := s.Rows()[0].Cells[1]
+	if !cell.Hint || cell.Text(turn.Paired) != "{hint} e5" || s.Rows()[0].Cells[0].Hint {
+		t.Errorf("cells %+v", s.Rows()[0].Cells)
+	}
+	if got := s.Movetext(); got != "1.e4 {hint} e5" {
+		t.Errorf("movetext %q", got)
+	}
+}

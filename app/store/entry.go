@@ -26,6 +26,10 @@ import (
 // player's invitation and whether its order was sent), which this package keeps as it is,
 // bounded by MaxRemote; older versions of the app read the entry without it.
 //
+// An 8x8 game that was reviewed also holds "review": the engine's review of the game, as
+// app/analysis writes it (Review.Encode, versioned on its own); readers that do not know the
+// field ignore it, so it needs no new envelope version.
+//
 // "kind" is "8x8" or "nec" (see Kind: it says how to read "record" and "result"); "variant"
 // is the variant's catalogue ID ("nec" for Never-Ending Chess), so that a list of games is
 // sorted and filtered without replaying any record; "players" lists the seats in order
@@ -63,6 +67,9 @@ const (
 	// MaxRemote bounds the length of an entry's Remote text in bytes.
 	MaxRemote = 64 << 10
 )
+
+// maxReview bounds the review kept with a saved game (a review takes some 150 bytes a turn).
+const maxReview = 1 << 18
 
 // MaxName is the longest player's name, in characters, that entries and links carry.
 const MaxName = maxName
@@ -117,6 +124,9 @@ type Entry struct {
 	// text of package app/necgame/remote; "" for every other game. The store keeps it as it
 	// is (printable ASCII, at most MaxRemote bytes).
 	Remote string
+	// Review is the engine's review of the game (app/analysis.Review.Encode), kept as it
+	// is: "" when the game was not reviewed. The page checks that it reviews Record.
+	Review string
 }
 
 // Player returns seat i of e, or the zero Player (a person with no name) when e has none.
@@ -135,7 +145,8 @@ func (e Entry) InProgress() bool { return e.Result == "*" || e.Result == "" }
 func (e Entry) Equal(f Entry) bool {
 	return e.ID == f.ID && e.Kind == f.Kind && e.Variant == f.Variant && e.Title == f.Title &&
 		slices.Equal(e.Players, f.Players) && e.Created.Equal(f.Created) && e.Updated.Equal(f.Updated) &&
-		e.Result == f.Result && e.Record == f.Record && e.Clock == f.Clock && e.Remote == f.Remote
+		e.Result == f.Result && e.Record == f.Record && e.Clock == f.Clock && e.Remote == f.Remote &&
+		e.Review == f.Review
 }
 
 // Clock is what is kept of a game's clocks.
@@ -176,6 +187,7 @@ type entryV2 struct {
 	Record  string       `json:"record"`
 	Clock   *clockJSON   `json:"clock,omitempty"`
 	Remote  string       `json:"remote,omitempty"`
+	Review  string       `json:"review,omitempty"`
 }
 
 // entryV1 is the JSON form of version 1 (8x8 games).
@@ -217,6 +229,7 @@ type anyEntry struct {
 	Record  string       `json:"record"`
 	Clock   *clockJSON   `json:"clock"`
 	Remote  string       `json:"remote"`
+	Review  string       `json:"review"`
 }
 
 // timeLayout is how times are written: RFC 3339 in UTC with milliseconds.
@@ -239,6 +252,7 @@ func encodeEntry(e Entry) (string, error) {
 		Result:  e.Result,
 		Record:  e.Record,
 		Remote:  e.Remote,
+		Review:  e.Review,
 	}
 	for i, p := range e.Players {
 		w.Players[i] = playerJSON(p)
@@ -271,7 +285,8 @@ func decodeEntry(raw string, legacy Kind) (Entry, error) {
 		switch {
 		case w.V == 2:
 			return fromV2(entryV2{V: 2, Kind: w.Kind, ID: w.ID, Variant: w.Variant, Title: w.Title, Players: w.Players,
-				Created: w.Created, Updated: w.Updated, Result: w.Result, Record: w.Record, Clock: w.Clock, Remote: w.Remote})
+				Created: w.Created, Updated: w.Updated, Result: w.Result, Record: w.Record, Clock: w.Clock, Remote: w.Remote,
+				Review: w.Review})
 		case w.V == 1 && legacy == KindNEC:
 			return fromNECV1(necV1{V: 1, ID: w.ID, Created: w.Created, Updated: w.Updated, Record: w.Record})
 		case w.V == 1:
@@ -319,7 +334,7 @@ func decodeEntry(raw string, legacy Kind) (Entry, error) {
 
 func fromV2(w entryV2) (Entry, error) {
 	e := Entry{ID: w.ID, Kind: w.Kind, Variant: w.Variant, Title: w.Title, Result: w.Result, Record: w.Record,
-		Remote: w.Remote, Players: make([]Player, len(w.Players))}
+		Remote: w.Remote, Review: w.Review, Players: make([]Player, len(w.Players))}
 	for i, p := range w.Players {
 		e.Players[i] = Player(p)
 	}
@@ -425,6 +440,9 @@ func checkEntry(e Entry) error {
 				return fmt.Errorf("%w: the remote side holds a character that is not printable ASCII", ErrDamaged)
 			}
 		}
+	}
+	if e.Review != "" && (e.Kind != Kind8x8 || len(e.Review) > maxReview) {
+		return fmt.Errorf("%w: a review of %d bytes for a game of kind %s", ErrDamaged, len(e.Review), e.Kind)
 	}
 	for _, t := range [...]struct {
 		name string

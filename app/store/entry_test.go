@@ -96,6 +96,8 @@ func TestEntryV2Samples(t *testing.T) {
 			"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R"},
 		"nec-people-and-bot.json": {KindNEC, "nec", "Friday night", []Player{{"Bo", 0}, {"Cy & <Dee>", 0}, {"", 3}}, "*", "2026-04-05T19:00:00Z", Clock{}, ""},
 		"nec-over.json":           {KindNEC, "nec", "", []Player{{"", 1}, {"", 1}}, ResultOver, "2026-04-06T10:03:00Z", Clock{}, ""},
+		"reviewed.json": {Kind8x8, "orthodox", "", []Player{{"Ann", 0}, {"Computer", 2}}, "1-0", "2026-04-08T09:20:00Z", Clock{},
+			"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR"},
 	}
 	forSamples(t, "entry-v2", wants, func(t *testing.T, name string, w want) {
 		e, err := DecodeEntry(readFile(t, "entry-v2/"+name))
@@ -105,6 +107,14 @@ func TestEntryV2Samples(t *testing.T) {
 		if e.Kind != w.kind || e.Variant != w.variant || e.Title != w.title || !slices.Equal(e.Players, w.players) ||
 			e.Result != w.result || e.Clock != w.clock || e.Updated.Format(time.RFC3339Nano) != w.updated {
 			t.Errorf("entry %+v\nwant %+v", e, w)
+		}
+		// The review is kept as written, and written back.
+		if wantReview := name == "reviewed.json"; (e.Review != "") != wantReview ||
+			(wantReview && !strings.HasPrefix(e.Review, `{"v":1,"record":"AQEAAAAHagrBs0g"`)) {
+			t.Errorf("review %q", e.Review)
+		}
+		if raw, err := encodeEntry(e); err != nil || !strings.Contains(raw, `"review":`) != (e.Review == "") {
+			t.Errorf("written back: %s, %v", raw, err)
 		}
 		if w.kind != Kind8x8 {
 			return
@@ -406,4 +416,25 @@ func FuzzDecodeEntry(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReviewOnlyWithAnEightByEightGame: a review is kept with an 8x8 game only, and within
+// its bound.
+func TestReviewOnlyWithAnEightByEightGame(t *testing.T) {
+	e, err := DecodeEntry(readFile(t, "entry-v2/nec-over.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Review = `{"v":1}`
+	if _, err := encodeEntry(e); !errors.Is(err, ErrDamaged) {
+		t.Errorf("a review with a Never-Ending Chess game: %v", err)
+	}
+	e, err = DecodeEntry(readFile(t, "entry-v2/reviewed.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Review = strings.Repeat("x", maxReview+1)
+	if _, err := encodeEntry(e); !errors.Is(err, ErrDamaged) {
+		t.Errorf("a review of %d bytes: %v", len(e.Review), err)
+	}
 }

@@ -248,6 +248,7 @@ type Importer struct {
 	games   []json.RawMessage
 	damaged []damagedV1
 	pgn     []PGNPart
+	known   map[string]bool // the games saved before a PGN import began (sameGameKey); nil until read
 	next    int
 	rep     ImportReport
 	err     error

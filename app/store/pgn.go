@@ -151,7 +151,9 @@ func (st *Store) newPGNImport(text string) (*Importer, error) {
 	return &Importer{st: st, pgn: parts}, nil
 }
 
-// pgnGame imports one game of a PGN text as a new saved game.
+// pgnGame imports one game of a PGN text as a new saved game, unless the same game (the same
+// record and players) was saved before the import began: a PGN file imported twice adds its
+// games once, while a file that holds the same game twice adds both.
 func (im *Importer) pgnGame(p PGNPart) error {
 	pg, err := parsePart(p, len(im.pgn))
 	if err != nil {
@@ -162,7 +164,17 @@ func (im *Importer) pgnGame(p PGNPart) error {
 	if e.Created.IsZero() || e.Created.After(im.st.now()) {
 		e.Created = time.Time{}
 	}
-	saved, err := im.st.Save(WithGame(e, pg.Game))
+	e = WithGame(e, pg.Game)
+	if im.known == nil { // the games saved before this import: importing a file twice adds nothing
+		if im.known, err = im.st.savedGames(); err != nil {
+			return fmt.Errorf("importing the game from line %d: %w", pg.Line, err)
+		}
+	}
+	if im.known[sameGameKey(e)] {
+		im.rep.Same++
+		return nil
+	}
+	saved, err := im.st.Save(e)
 	if err != nil {
 		return fmt.Errorf("importing the game from line %d: %w", pg.Line, err)
 	}

@@ -142,3 +142,58 @@ func FuzzParsePGN(f *testing.F) {
 		}
 	})
 }
+
+// TestImportPGNTwiceAddsNothing: the games of a PGN text imported a second time are the
+// games saved already (same record and players): they are counted as such, not added again;
+// a game that differs by a move or a name is added, and a text holding the same game twice
+// still adds both the first time.
+func TestImportPGNTwiceAddsNothing(t *testing.T) {
+	text := "[White \"Ann\"]\n\n1. e4 e5 *\n\n[White \"Ann\"]\n\n1. e4 e5 *\n\n[Variant \"marseillais\"]\n\n1. e4 e5,Nc6 *\n"
+	st, mem := newStore(t)
+	first, err := st.ImportPGN(text)
+	if err != nil || len(first.Added) != 3 || first.Same != 0 {
+		t.Fatalf("first import: %+v, %v", first, err)
+	}
+	before := snapshot(t, mem)
+	again, err := st.ImportPGN(text)
+	if err != nil || len(again.Added) != 0 || again.Same != 3 {
+		t.Fatalf("second import: %+v, %v", again, err)
+	}
+	if after := snapshot(t, mem); len(after) != len(before) {
+		t.Errorf("the second import changed the storage: %d entries, then %d", len(before), len(after))
+	}
+	if got := again.String(); got != "no new game, 3 already saved." {
+		t.Errorf("report %q", got)
+	}
+	other, err := st.ImportPGN("[White \"Bob\"]\n\n1. e4 e5 *\n\n[White \"Ann\"]\n\n1. e4 e5 2. Nf3 *\n")
+	if err != nil || len(other.Added) != 2 || other.Same != 0 {
+		t.Errorf("games that differ by a name or a move: %+v, %v", other, err)
+	}
+}
+
+// TestLatestIsTheGameInProgress: the game to continue is the most recently saved one that
+// goes on; finished games are passed over; none when every game is over.
+func TestLatestIsTheGameInProgress(t *testing.T) {
+	st, _ := newStore(t)
+	if _, ok, err := st.Latest(); ok || err != nil {
+		t.Fatalf("empty storage: %v %v", ok, err)
+	}
+	old, err := st.Save(WithGame(Entry{}, game(t, "1. e4 e5 *")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Save(WithGame(Entry{}, game(t, "1. f3 e5 2. g4 Qh4# 0-1"))); err != nil {
+		t.Fatal(err)
+	}
+	it, ok, err := st.Latest()
+	if err != nil || !ok || it.Entry.ID != old.ID {
+		t.Errorf("Latest = %+v, %v, %v; want the game in progress %s", it.Entry, ok, err, old.ID)
+	}
+	newer, err := st.Save(WithGame(Entry{}, game(t, "[Variant \"marseillais\"]\n\n1. e4 e5,Nc6 *")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if it, ok, _ := st.Latest(); !ok || it.Entry.ID != newer.ID {
+		t.Errorf("Latest = %+v; want the newer game %s", it.Entry, newer.ID)
+	}
+}

@@ -3,6 +3,9 @@
 //
 //   - route: the one table of the pages, the typed builders of their addresses, and
 //     route.Register, through which cmd/pwa registers every page;
+//   - pieces: the drawing of every piece, the one source of web/pieces/ and of the
+//     Never-Ending Chess board's pieces;
+//   - gesture: the pointer layer of both boards (click or drag, pointer capture);
 //   - shell: the frame every page shares (top bar, navigation, update banner, install
 //     button, the damaged-address notice), the settings and the saved-game store;
 //   - board: the 8x8 board, which draws any engine position from either side with marks;

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/plyground/plyground/app/analysis"
 	"github.com/plyground/plyground/variants"
 	"github.com/plyground/plyground/variants/nec"
 	"github.com/plyground/plyground/variants/nec/bot"
@@ -21,11 +22,13 @@ const BeatEvery = 250 * time.Millisecond
 // request, so the same request gets the same order). Use it from one goroutine; Cancel may be
 // called from another.
 type Engine struct {
-	players map[string]*turn.Player
-	now     func() time.Time
-	stop    atomic.Bool // set by a cancel for the request under way
-	current atomic.Int64
-	bits    int // transposition table size
+	players   map[string]*turn.Player
+	analysers map[string]*analysis.Analyser
+	send      func(Response) // the streamed replies (report, progress); nil: dropped
+	now       func() time.Time
+	stop      atomic.Bool // set by a cancel for the request under way
+	current   atomic.Int64
+	bits      int // transposition table size
 }
 
 // NewEngine returns an engine whose searches read the clock now (nil: time.Now) and whose
@@ -34,7 +37,7 @@ func NewEngine(now func() time.Time, tableBits int) *Engine {
 	if now == nil {
 		now = time.Now
 	}
-	return &Engine{players: map[string]*turn.Player{}, now: now, bits: tableBits}
+	return &Engine{players: map[string]*turn.Player{}, analysers: map[string]*analysis.Analyser{}, now: now, bits: tableBits}
 }
 
 // Cancel stops the request id if it is the one under way.
@@ -61,7 +64,8 @@ func (e *Engine) Handle(text string) (Response, bool) {
 	return e.Serve(r), true
 }
 
-// Serve answers a think or nec request (ParseRequest has checked it).
+// Serve answers a request other than a cancel (ParseRequest has checked it). The replies
+// streamed before the answer (report, progress) go to the function given to OnStream.
 func (e *Engine) Serve(r Request) Response {
 	e.current.Store(int64(r.ID))
 	e.stop.Store(false)
@@ -73,6 +77,12 @@ func (e *Engine) Serve(r Request) Response {
 		err = e.think(r, &out)
 	case TypeNEC:
 		err = e.necOrder(r, &out)
+	case TypeAnalyse:
+		err = e.analyse(r, &out)
+	case TypeReview:
+		err = e.review(r, &out)
+	case TypeSolve:
+		err = e.solve(r, &out)
 	default:
 		err = fmt.Errorf("cannot serve a %q message", r.Type)
 	}

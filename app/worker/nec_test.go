@@ -66,7 +66,7 @@ func TestNECBadRequests(t *testing.T) {
 		{`{"type":"nec","v":2,"id":1,"state":"` + good + `","player":0,"level":0}`, "level"},
 		{`{"type":"nec","v":2,"id":1,"state":"` + good + `","player":0,"level":4}`, "level"},
 		{`{"type":"nec","id":1,"state":"` + good + `","player":0,"level":1}`, "version 2"},
-		{`{"type":"nec","v":3,"id":1,"state":"` + good + `","player":0,"level":1}`, "reload"},
+		{`{"type":"nec","v":4,"id":1,"state":"` + good + `","player":0,"level":1}`, "reload"},
 		{`{"type":"nec","v":2,"id":1,"state":"AQ","player":0,"level":1}`, "board"},
 		{`{"type":"nec","v":2,"id":1,"state":"` + good + `","player":2,"level":1}`, "no player 2"},
 		{`{"type":"nec","v":2,"id":1,"state":"` + good + `","player":-1,"level":1}`, "no player -1"},

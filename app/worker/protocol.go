@@ -10,9 +10,10 @@ import (
 
 // Version is the version of the protocol this package speaks. Version 1 (messages without
 // "v") had the think and cancel requests only; version 2 adds the Never-Ending Chess request,
-// the heartbeat and the version itself. A worker serves the requests of every version up to
-// its own; the page checks the version of the worker's ready message.
-const Version = 2
+// the heartbeat and the version itself; version 3 the analysis requests (analyse, review,
+// solve) and their streamed replies (report, progress). A worker serves the requests of every
+// version up to its own; the page checks the version of the worker's ready message.
+const Version = 3
 
 // The message types.
 const (
@@ -29,6 +30,23 @@ const (
 	// TypeBusy says the worker is still thinking about request ID: the heartbeat it sends
 	// every BeatEvery while it thinks (worker to page).
 	TypeBusy = "busy"
+	// TypeAnalyse asks for the analysis of the current position of a game record, reported
+	// after each depth (TypeReport) until its budget, a cancel, or a proven result; the
+	// result carries the last report (page to worker). Without a budget it runs until
+	// cancelled: the analysis board's continuous analysis. A hint is an analyse request
+	// with a budget, whose Analysis.Best is the turn to show.
+	TypeAnalyse = "analyse"
+	// TypeReview asks for the review of every turn of a game record, with its progress
+	// (TypeProgress); the result carries the review's text (page to worker).
+	TypeReview = "review"
+	// TypeSolve asks the series-mate solver for the current position of a progressive game
+	// record, with its progress (TypeProgress) (page to worker).
+	TypeSolve = "solve"
+	// TypeReport is one iteration of an analysis under way (worker to page).
+	TypeReport = "report"
+	// TypeProgress is the progress of a review (positions done of Total) or of a solve
+	// (nodes done of Total) (worker to page).
+	TypeProgress = "progress"
 )
 
 // Request is a message from the page. The messages are JSON texts:
@@ -51,6 +69,12 @@ type Request struct {
 	Level int `json:"level,omitempty"`
 	// Seed makes the answer reproducible (think: the level's imprecision; nec: the bot's ties).
 	Seed uint64 `json:"seed,omitempty"`
+	// Depth, Nodes and Millis bound an analysis (per position in a review; Nodes alone for a
+	// solve); none: until cancelled (analyse), DefaultReviewDepth (review), the solver's
+	// default budget (solve).
+	Depth  int   `json:"depth,omitempty"`
+	Nodes  int64 `json:"nodes,omitempty"`
+	Millis int64 `json:"ms,omitempty"`
 }
 
 // Response is a message to the page:
@@ -78,6 +102,18 @@ type Response struct {
 	// Order is the bot's order in the notation of RULES.md 11.1, as nec.State.FormatOrder
 	// writes it on the request's board; "" when the bot passes (nec).
 	Order string `json:"order,omitempty"`
+	// Analysis is an iteration of an analysis (report) or its last one (result of analyse).
+	Analysis *Analysis `json:"analysis,omitempty"`
+	// Review is the review's text, app/analysis.Review.Encode (result of review).
+	Review string `json:"review,omitempty"`
+	// Done and Total are a review's positions, or a solve's nodes (progress).
+	Done  int64 `json:"done,omitempty"`
+	Total int64 `json:"total,omitempty"`
+	// Series, Text and Proved answer a solve: the mating series (as turn.Action.String
+	// texts) and in notation, or Proved when none exists; neither when the budget ran out.
+	Series []string `json:"series,omitempty"`
+	Text   string   `json:"text,omitempty"`
+	Proved bool     `json:"proved,omitempty"`
 	// Err says why the request cannot be served ("" on success).
 	Err string `json:"err,omitempty"`
 }
@@ -115,6 +151,13 @@ func ParseRequest(text string) (Request, error) {
 		}
 		if r.Level < 1 || r.Level > bot.MaxLevel {
 			return r, fmt.Errorf("bot level %d is not 1 to %d", r.Level, bot.MaxLevel)
+		}
+	case TypeAnalyse, TypeReview, TypeSolve:
+		if r.V < 3 {
+			return r, fmt.Errorf("a %q request needs protocol version 3", r.Type)
+		}
+		if r.Depth < 0 || r.Depth > search.MaxDepth || r.Nodes < 0 || r.Millis < 0 {
+			return r, fmt.Errorf("a %q request with depth %d, nodes %d, %d ms", r.Type, r.Depth, r.Nodes, r.Millis)
 		}
 	case TypeCancel:
 	default:

@@ -7,6 +7,7 @@
 //
 //	plyground perft [-fen FEN] [-depth N] [-divide] [-variant ID] [-options OPTS]
 //	plyground match -variant ID -a PLAYER -b PLAYER [-games N] [flags]
+//	plyground analyse -variant ID [-fen FEN] [-movetext M] -depth D|-time T
 //	plyground uci
 //	plyground engine [-level N] [-movetime D]
 package main
@@ -35,6 +36,7 @@ var commands = map[string]command{
 	"perft":     {"count the leaf nodes of the move tree (orthodox or a variant)", runPerft},
 	"match":     {"play games between computer players and report the Elo difference", runMatch},
 	"solve":     {"find a mating series in progressive chess", runSolve},
+	"analyse":   {"evaluate a position and its best line, or review every turn of a game", runAnalyse},
 	"nec-match": {"play Never-Ending Chess bots against random-order bots and report the win rate", runNECMatch},
 	"uci":       {"speak UCI on standard input and output (orthodox chess and some variants)", withStdin(runUCI)},
 	"engine":    {"play the computer's turns over a line protocol (for matches between builds)", withStdin(runEngine)},

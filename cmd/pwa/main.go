@@ -25,10 +25,11 @@ import (
 )
 
 func main() {
-	routes()
+	a := shell.NewApp()
+	routes(a)
 
 	// Before go-app reads the window's address: a damaged one (a cut-off link) would stop it.
-	shell.WatchAddress()
+	a.WatchAddress()
 	// In the browser this runs the app and never returns; on the host it returns at once.
 	app.RunWhenOnBrowser()
 
@@ -39,19 +40,19 @@ func main() {
 }
 
 // routes registers the pages, for the browser program and for the host's prerendering alike,
-// through the one route table (package route).
-func routes() {
+// through the one route table (package route): every page's component gets the app a.
+func routes(a *shell.App) {
 	route.Register(route.Screens{
-		Home:       func() app.Composer { return &home.Page{} },
-		NewGame:    func() app.Composer { return &play.NewGame{} },
-		Play:       func() app.Composer { return &play.Screen{} },
-		RulesIndex: func() app.Composer { return &home.RulesIndex{} },
-		Rules:      func(id string) app.Composer { return &home.Rules{ID: id} },
-		Settings:   func() app.Composer { return &home.Settings{} },
-		About:      func() app.Composer { return &home.About{} },
-		Saved:      func() app.Composer { return &saved.Page{} },
-		NEC:        func() app.Composer { return &necplay.Screen{} },
-		NECNew:     func() app.Composer { return &necplay.NewGame{} },
-		NECRemote:  func() app.Composer { return &necremote.Screen{} },
+		Home:       func() app.Composer { return &home.Page{PageState: a.PageState()} },
+		NewGame:    func() app.Composer { return &play.NewGame{PageState: a.PageState()} },
+		Play:       func() app.Composer { return &play.Screen{PageState: a.PageState()} },
+		RulesIndex: func() app.Composer { return &home.RulesIndex{PageState: a.PageState()} },
+		Rules:      func(id string) app.Composer { return &home.Rules{PageState: a.PageState(), ID: id} },
+		Settings:   func() app.Composer { return &home.Settings{PageState: a.PageState()} },
+		About:      func() app.Composer { return &home.About{PageState: a.PageState()} },
+		Saved:      func() app.Composer { return &saved.Page{PageState: a.PageState()} },
+		NEC:        func() app.Composer { return &necplay.Screen{PageState: a.PageState()} },
+		NECNew:     func() app.Composer { return &necplay.NewGame{PageState: a.PageState()} },
+		NECRemote:  func() app.Composer { return &necremote.Screen{PageState: a.PageState()} },
 	})
 }

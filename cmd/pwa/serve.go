@@ -24,7 +24,6 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/plyground/plyground/app/view/play"
 	"github.com/plyground/plyground/app/view/shell"
 )
 
@@ -61,8 +60,8 @@ func serve(args []string) error {
 		return err
 	}
 	if *testHooks {
-		// The page reads it (app/view/play/hooks.go); a site served without it ignores the hooks.
-		h.Env = map[string]string{play.TestHooksEnv: "1"}
+		// The page reads it (app/view/shell/hooks.go); a site served without it ignores the hooks.
+		h.Env = map[string]string{shell.TestHooksEnv: "1"}
 	}
 	if *dist != "" {
 		if *base != "" {

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/view/shell"
 )
 
 // traversals are request targets, written as they go on the wire, that name a file
@@ -389,7 +390,7 @@ func FuzzSitePath(f *testing.F) {
 	for _, target := range []string{"/", "/web/app.css", "/web/icons/icon.svg", "/play?variant=orthodox", "/app.js", "/app-worker.js", "/robots.txt"} {
 		f.Add(target)
 	}
-	routes()
+	routes(shell.NewApp())
 	web := fakeWeb(f)
 	h, err := newHandler(web)
 	if err != nil {

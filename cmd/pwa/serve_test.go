@@ -18,6 +18,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/view/shell"
 )
 
 // fakeWasm is a stand-in for app.wasm, large and repetitive enough to compress well.
@@ -269,7 +270,7 @@ func sorted(s string) string {
 
 func newServer(t *testing.T) (*httptest.Server, *app.Handler) {
 	t.Helper()
-	routes()
+	routes(shell.NewApp())
 	web := fakeWeb(t)
 	h, err := newHandler(web)
 	if err != nil {
@@ -420,7 +421,7 @@ func TestCompression(t *testing.T) {
 }
 
 func TestWriteDist(t *testing.T) {
-	routes()
+	routes(shell.NewApp())
 	web := fakeWeb(t)
 	h, err := newHandler(web)
 	if err != nil {

@@ -3,7 +3,9 @@
 // Command worker is the engine of Plyground compiled alone to WebAssembly (web/engine.wasm),
 // run in a Web Worker by web/engine-worker.js so that the computer's thinking never blocks
 // the page. It speaks the protocol of package app/worker (JSON messages with a request id):
-// the computer's turn of an 8x8 game, and the order of a Never-Ending Chess bot. Build:
+// the computer's turn of an 8x8 game, the order of a Never-Ending Chess bot, and the
+// analysis board's requests (analyse, review, solve), whose reports and progress it streams
+// before the result. Build:
 //
 //	GOOS=js GOARCH=wasm go build -o web/engine.wasm ./cmd/worker
 package main
@@ -42,6 +44,8 @@ func main() {
 		return t
 	}
 	e = worker.NewEngine(now, 18)
+	// An analysis, a review or a solve streams its reports and progress as it goes.
+	e.OnStream(func(r worker.Response) { post(global, r) })
 	requests := make(chan string, 64)
 	onMessage, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) any {
 		if len(args) == 0 {

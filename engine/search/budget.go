@@ -78,3 +78,38 @@ func (l *limiter) another() bool {
 	}
 	return true
 }
+
+// mark is a point within a budget: a time and a node count.
+type mark struct {
+	t     time.Time
+	nodes int64
+}
+
+// share returns the mark at which the given share of what is left of the budget (time and
+// nodes) is spent; a budget without a bound gives a mark never reached.
+func (l *limiter) share(f float64) mark {
+	var m mark
+	if !l.b.Deadline.IsZero() {
+		now := l.b.Now()
+		m.t = now.Add(time.Duration(float64(l.b.Deadline.Sub(now)) * f))
+	}
+	if l.b.Nodes > 0 {
+		m.nodes = l.nodes + int64(float64(l.b.Nodes-l.nodes)*f)
+	}
+	return m
+}
+
+// past reports whether the search has gone past m (reading the clock).
+func (l *limiter) past(m mark) bool {
+	if m.nodes > 0 && l.nodes >= m.nodes {
+		return true
+	}
+	return !m.t.IsZero() && !l.b.Now().Before(m.t)
+}
+
+// expired reads the clock and the flag now, not at the next check, and reports whether the
+// search must stop.
+func (l *limiter) expired() bool {
+	l.next = l.nodes
+	return l.tick()
+}

@@ -87,6 +87,14 @@ type Checker[S any, A comparable] interface {
 	GivesCheck(s S, a A) bool
 }
 
+// CheckLister is a Game that can list, faster than by GivesCheck for each action, the
+// actions that give check on the last ply of a turn, for the series-mate solver (which tries
+// only checks there). LastChecks reports false when s is not a decision on the last ply of
+// its turn; otherwise it appends the actions of s that give check to buf.
+type CheckLister[S any, A comparable] interface {
+	LastChecks(s S, buf []A) ([]A, bool)
+}
+
 // Mater is a Game that can tell quickly whether the side to move in s, at the start of its
 // turn, is checkmated (in check with no legal action), for the series-mate solver.
 type Mater[S any] interface {

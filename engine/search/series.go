@@ -45,6 +45,8 @@ type solver[S any, A comparable] struct {
 	chk   Checker[S, A]
 	mater Mater[S]
 	aim   Aimer[S, A]
+	lists CheckLister[S, A]
+	acts  [][]A
 	lim   limiter
 	side  int
 	fail  []uint64 // keys of states known to have no mating continuation (lossy)
@@ -58,6 +60,7 @@ func newSolver[S any, A comparable](g Game[S, A], b Budget) *solver[S, A] {
 	sv.chk, _ = g.(Checker[S, A])
 	sv.mater, _ = g.(Mater[S])
 	sv.aim, _ = g.(Aimer[S, A])
+	sv.lists, _ = g.(CheckLister[S, A])
 	sv.lim.init(b)
 	return sv
 }
@@ -120,6 +123,27 @@ func (sv *solver[S, A]) solve(s S, depth int) bool {
 	for len(sv.bufs) <= depth {
 		sv.bufs = append(sv.bufs, make([]Branch[A], 0, 64))
 		sv.keys = append(sv.keys, make([]int32, 0, 64))
+		sv.acts = append(sv.acts, make([]A, 0, 16))
+	}
+	if sv.lists != nil {
+		// The last ply: its checks only, without ordering them (all are tried).
+		if checks, ok := sv.lists.LastChecks(s, sv.acts[depth][:0]); ok {
+			sv.acts[depth] = checks[:0]
+			for _, a := range checks {
+				t := sv.g.Do(s, a)
+				if sv.g.Side(t) != sv.side {
+					if sv.mated(t) {
+						sv.line = append(sv.line, a)
+						return true
+					}
+				} else if sv.solve(t, depth+1) {
+					sv.line = append(sv.line, a)
+					return true
+				}
+			}
+			sv.remember(key)
+			return false
+		}
 	}
 	node, branches := sv.g.Expand(s, sv.bufs[depth][:0])
 	sv.bufs[depth] = branches[:0]
@@ -299,32 +323,97 @@ func PlanSeries[S any, A comparable](g Game[S, A], s S, o PlanOptions) (Series[A
 	if len(finals) > o.Width {
 		finals = finals[:o.Width]
 	}
-	// Judge the best finished series by the opponent's reply, best first, while the budget
-	// lasts; the ones not reached keep their static value minus a margin.
+	return judgeFinals(g, side, finals, o, &lim), nil
+}
+
+// judgeFinals chooses among the finished series (best static value first) by the opponent's
+// reply. Two steps share what is left of the budget: first each series is valued by the
+// opponent's best reply found by a narrow beam (replyBeam), best static value first, within
+// about a third of the budget left (the series not reached keep their static value minus a
+// margin); then the series are checked for a mating reply of the opponent (SolveSeries), best
+// value first, in rounds whose node budget grows fourfold: the first round checks the three
+// best series, each later one the best series not yet refuted (and the next when it is), and the checks end when the best series left is proved
+// safe (no mate exists) or the budget is spent. Most mating replies are quick to find with
+// the solver's ordering towards the king, so a series that survives a round is likely safe;
+// the budget goes to the series that may be played, not evenly to all of them.
+func judgeFinals[S any, A comparable](g Game[S, A], side int, finals []beamItem[S, A], o PlanOptions, lim *limiter) Series[A] {
 	var rng *rand.Rand
 	if o.Noise > 0 {
 		rng = rand.New(rand.NewPCG(o.Seed, 0x51ed2701a8b3c6f5))
 	}
-	bestScore, best := -Inf-1, 0
+	type cand struct {
+		i      int
+		v      int
+		proved bool // no mating reply exists
+	}
+	cands := make([]cand, len(finals))
+	replyStop := lim.share(0.3)
 	for i := range finals {
 		f := &finals[i]
 		v := f.score
-		if i > 0 && lim.stopped {
+		switch {
+		case f.score <= -MateBound || f.score >= MateBound:
+		case i > 0 && (lim.stopped || lim.past(replyStop)):
 			v -= 200
-		} else if f.score > -MateBound && f.score < MateBound {
-			v = replyValue(g, f.s, side, o, &lim, len(finals)-i)
+		default:
+			v = replyBeam(g, f.s, side, o, lim)
 		}
 		if rng != nil && v > -MateBound && v < MateBound {
 			v += rng.IntN(2*o.Noise+1) - o.Noise
 		}
-		if v > bestScore {
-			bestScore, best = v, i
+		cands[i] = cand{i: i, v: v}
+	}
+	byValue := func() {
+		sort.SliceStable(cands, func(a, b int) bool { return cands[a].v > cands[b].v })
+	}
+	byValue()
+	// Rounds of mate checks with a growing node budget: the first checks the three best
+	// series, the later ones the best series not refuted (and the next when it is).
+	perRound := 3
+	for nodes := int64(1000); o.MateNodes > 0 && !lim.stopped; nodes, perRound = nodes*4, 1 {
+		checked, open := 0, false
+		for k := range cands {
+			c := &cands[k]
+			if c.proved || c.v <= -MateBound || c.v >= MateBound {
+				continue
+			}
+			b := Budget{Nodes: nodes, Deadline: lim.b.Deadline, Now: lim.b.Now, Stop: o.Budget.Stop}
+			if o.Budget.Nodes > 0 {
+				b.Nodes = min(nodes, o.Budget.Nodes-lim.nodes)
+				if b.Nodes <= 0 {
+					lim.stopped = true
+					break
+				}
+			}
+			m := SolveSeries(g, finals[c.i].s, b)
+			lim.nodes += m.Nodes
+			lim.expired()
+			switch {
+			case m.Mate:
+				c.v = -(Mate - 2)
+				continue // the next series moves up
+			case m.Proved:
+				c.proved = true
+			default:
+				open = true
+			}
+			checked++
+			if checked >= perRound || lim.stopped {
+				break
+			}
+		}
+		byValue()
+		// Done when the best series not refuted is proved safe, or none is left, or no check
+		// ran out of budget, or the round's budget reached the solver's bound.
+		if cands[0].v <= -MateBound || cands[0].v >= MateBound || cands[0].proved || !open || nodes >= o.MateNodes {
+			break
 		}
 	}
-	out := Series[A]{Actions: finals[best].actions, Score: bestScore, Nodes: lim.nodes,
-		Depth: len(finals[best].actions)}
-	out.Mate = bestScore >= MateBound
-	return out, nil
+	best := cands[0]
+	out := Series[A]{Actions: finals[best.i].actions, Score: best.v, Nodes: lim.nodes,
+		Depth: len(finals[best.i].actions)}
+	out.Mate = best.v >= MateBound
+	return out
 }
 
 // part returns a budget for a share of the time left in b (its node limit unchanged).
@@ -336,32 +425,10 @@ func part(b Budget, start time.Time, share float64) Budget {
 	return b
 }
 
-// replyValue returns the value, for side, of the state t where the opponent starts its turn:
-// minus a mate if the opponent finds a mating series within its share of the budget, else
-// the side's evaluation after the opponent's best reply found by a narrow beam.
-func replyValue[S any, A comparable](g Game[S, A], t S, side int, o PlanOptions, lim *limiter, left int) int {
-	// The opponent's mating chances: each finished series still to judge gets an equal share
-	// of what is left of the budget (nodes, time), so that a bigger budget defends better.
-	l := int64(max(left, 1))
-	share := int64(0)
-	if o.MateNodes > 0 {
-		share = o.MateNodes / l
-		if o.Budget.Nodes > 0 {
-			share = max((o.Budget.Nodes-lim.nodes)/l, 0)
-		}
-	}
-	if share > 0 {
-		b := Budget{Nodes: share, Now: lim.b.Now, Stop: o.Budget.Stop}
-		if !o.Budget.Deadline.IsZero() {
-			now := lim.b.Now()
-			b.Deadline = now.Add(o.Budget.Deadline.Sub(now) / time.Duration(l))
-		}
-		m := SolveSeries(g, t, b)
-		lim.nodes += m.Nodes
-		if m.Mate {
-			return -(Mate - 2)
-		}
-	}
+// replyBeam returns the value, for side, of the state t where the opponent starts its turn:
+// the side's evaluation after the opponent's best reply found by a beam of ReplyWidth over
+// the opponent's plies, ranked by its evaluation (its mating replies are SolveSeries's).
+func replyBeam[S any, A comparable](g Game[S, A], t S, side int, o PlanOptions, lim *limiter) int {
 	// The opponent's reply: a beam of ReplyWidth over its plies, ranked by its evaluation;
 	// it keeps the reply worst for side.
 	beam := []S{t}

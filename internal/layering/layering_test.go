@@ -27,17 +27,18 @@ func rank(pkg string) (int, bool) {
 		return 3, true
 	case rel == "variants":
 		return 4, true
-	case rel == "app/store", rel == "app/qr", rel == "app/worker":
+	case rel == "app/store", rel == "app/qr", rel == "app/analysis", rel == "app/problems":
 		return 5, true
-	case rel == "app/session", rel == "app/necgame":
+	case rel == "app/session", rel == "app/necgame", rel == "app/worker":
 		return 6, true
 	case rel == "app/necgame/remote": // Never-Ending Chess across devices, over necgame
 		return 7, true
 	case rel == "app/browser":
 		return 8, true
-	// app/view, bottom up: the route table; the page frame (shell); the boards and the share
-	// dialog; the screens, which never import each other; the package of the overview.
-	case rel == "app/view/route":
+	// app/view, bottom up: the route table, the piece drawings and the pointer gestures;
+	// the page frame (shell); the boards and the share dialog; the screens, which never
+	// import each other; the package of the overview.
+	case rel == "app/view/route", rel == "app/view/pieces", rel == "app/view/gesture":
 		return 9, true
 	case rel == "app/view/shell":
 		return 10, true
@@ -169,7 +170,9 @@ func TestImportDirections(t *testing.T) {
 
 // TestImportDirectionsDetects proves the checker can fail: a synthetic engine package that
 // imports a variant, a session package that imports go-app, a screen that imports another
-// screen and the route table that imports a screen must all be reported.
+// screen, the route table that imports a screen, and a package other than app/browser and
+// cmd/worker that touches the browser (syscall/js, safejs) must all be reported; app/browser
+// and cmd/worker touching it must not.
 func TestImportDirectionsDetects(t *testing.T) {
 	fake := []pkgInfo{
 		{path: module + "/engine", deps: []string{module + "/variants/sdm", "fmt"}},
@@ -185,9 +188,27 @@ func TestImportDirectionsDetects(t *testing.T) {
 		{path: module + "/app/view/necplay"},
 		{path: module + "/app/view/route", deps: []string{module + "/app/view/saved"}},
 		{path: module + "/app/view/saved"},
+		// Only app/browser and cmd/worker touch the browser.
+		{path: module + "/app/view/board", imports: []string{"github.com/hack-pad/safejs"}},
+		{path: module + "/cmd/pwa", imports: []string{"syscall/js"}},
+		{path: module + "/app/browser", imports: []string{"syscall/js", "github.com/hack-pad/safejs"}},
+		{path: module + "/cmd/worker", imports: []string{"github.com/hack-pad/safejs"}},
 	}
 	got := violations(fake)
-	if len(got) != 7 {
-		t.Fatalf("want 7 violations, got %d: %q", len(got), got)
+	if len(got) != 9 {
+		t.Fatalf("want 9 violations, got %d: %q", len(got), got)
+	}
+	for _, want := range []string{
+		module + "/app/store imports syscall/js",
+		module + "/app/view/board imports github.com/hack-pad/safejs",
+		module + "/cmd/pwa imports syscall/js",
+	} {
+		found := false
+		for _, v := range got {
+			found = found || strings.HasPrefix(v, want+":")
+		}
+		if !found {
+			t.Errorf("not reported: %s (got %q)", want, got)
+		}
 	}
 }

@@ -4,42 +4,18 @@
 // computer's turn is shown ply by ply (each ply slides in, then a short pause), or at once
 // with reduced motion; a take back in the middle stops it. After a roll that forces the
 // person to pass (dice chess), the computer still answers.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { launch } from './chromium.mjs';
-import { outDir, startServer } from './server.mjs';
+import { fixture, outDir, playReady } from './fixture.mjs';
 
 describe('game against the computer', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   // open starts the game screen at path; motion: true lets the page animate (the context
   // asks for reduced motion); dice: the rolls the page's dice give first.
-  async function open(path, { motion = false, dice = null } = {}) {
-    const page = await context.newPage();
-    if (motion) await page.emulateMedia({ reducedMotion: 'no-preference' });
-    if (dice) await page.addInitScript((rolls) => { window.__plygroundTestDice = rolls; }, dice);
-    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-    });
-    await page.goto(server.url + path);
-    await page.waitForSelector('.shell[data-live="true"] .play .board [data-square]', { timeout: 30000 });
-    return page;
-  }
+  const open = (path, { motion = false, dice } = {}) =>
+    fx.open(path, { selector: playReady, dice, setup: motion && ((page) => page.emulateMedia({ reducedMotion: 'no-preference' })) });
 
   async function ply(page, uci) {
     const from = uci.slice(0, 2);

@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import puppeteer from 'puppeteer-core';
 import { Builder, Origin } from 'selenium-webdriver';
 import { args, launch } from './chromium.mjs';
+import { watch } from './fixture.mjs';
 import { freePort } from './store-helpers.mjs';
 
 export const firefoxPath = process.env.FIREFOX || '/usr/bin/firefox-esr';
@@ -33,13 +34,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 //   close()                    close the browser and remove its profile.
 
 // pageTab is the Tab of a playwright or puppeteer page (their page objects agree on what a
-// Tab needs): it collects the page's errors and closes with close.
+// Tab needs): it collects the page's errors (fixture.mjs's watch) and closes with close.
 function pageTab(engine, page, close) {
   const errors = [];
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
+  watch(page, errors);
   return {
     engine,
     goto: (url) => page.goto(url),

@@ -1,30 +1,18 @@
 // A fallen flag in real Chromium: the game ends, and its result and clocks are saved (they
 // once were refused as damaged: the flag is found a few milliseconds past zero).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from './chromium.mjs';
-import { startServer } from './server.mjs';
-import { fragment, games, open, playReady, ply } from './store-helpers.mjs';
+import { fixture, playReady } from './fixture.mjs';
+import { fragment, games, ply } from './store-helpers.mjs';
 
 describe('clocks', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   for (const variant of ['orthodox', 'marseillais', 'progressive-scottish']) {
     test(`${variant}: a flag fall is saved with its result and no time left, and a reload shows it`, async () => {
       // 0.05 minutes: three seconds each.
-      const page = await open(context, server.url + `/play?variant=${variant}&clock=0.05`, playReady, errors);
+      const page = await fx.open(`/play?variant=${variant}&clock=0.05`, { selector: playReady });
       await ply(page, 'e2e4');
       await page.waitForSelector('.banner', { timeout: 15000 });
       assert.match(await page.locator('.banner-text').textContent(), /Black ran out of time/);

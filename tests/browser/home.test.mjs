@@ -1,12 +1,10 @@
 // The home page and the board in real Chromium. The home page lists the variants; the board
 // with the orthodox start position, drawn by the WebAssembly program from the engine, is on
 // the game screen of a new orthodox game (/play), at desktop and phone sizes.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch } from './chromium.mjs';
-import { outDir, startServer } from './server.mjs';
+import { fixture, liveMain, outDir, playReady } from './fixture.mjs';
 
 // The start position, written out here rather than taken from the app.
 const names = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
@@ -36,35 +34,13 @@ const sizes = {
 };
 
 describe('home page and board', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
-    context = await launch({ viewport: sizes.desktop });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { viewport: sizes.desktop } });
+  const errors = fx.errors;
 
   // open loads the page at a viewport size and waits until the running program (not the
   // server's prerendered HTML) has drawn the board and every piece image has loaded.
   async function open(size, path = '/play?variant=orthodox') {
-    const page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-    });
-    await page.setViewportSize(size);
-    await page.goto(server.url + path);
-    await page.waitForSelector('.shell[data-live="true"] main', { timeout: 30000 });
-    if (path.startsWith('/play')) {
-      await page.waitForSelector('.shell[data-live="true"] .board [data-square]', { timeout: 30000 });
-    }
+    const page = await fx.open(path, { viewport: size, selector: path.startsWith('/play') ? playReady : liveMain });
     await page.waitForLoadState('networkidle');
     return page;
   }

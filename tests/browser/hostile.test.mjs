@@ -1,29 +1,15 @@
 // Hostile and damaged addresses in real Chromium: a "%" not followed by two hex digits (an
 // ordinary link cut off inside an escape) once stopped the whole program on every page. Each
 // address below must give a live page with a message, and leave the saved games as they were.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch } from './chromium.mjs';
-import { outDir, startServer } from './server.mjs';
-import { fragment, live, open, playReady, ply, storage, watch } from './store-helpers.mjs';
+import { fixture, launch, live, openPage, outDir, playReady, startServer, watch } from './fixture.mjs';
+import { fragment, ply, storage } from './store-helpers.mjs';
 
 describe('damaged addresses', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   // message returns the text of what the page says about its address: the notice of a
   // repaired address, or the error card of a game screen.
@@ -33,7 +19,7 @@ describe('damaged addresses', () => {
   }
 
   test('every damaged address gives a live page with a message; saved games untouched', async () => {
-    const page = await open(context, server.url + '/play?variant=orthodox', playReady, errors);
+    const page = await fx.open('/play?variant=orthodox', { selector: playReady });
     await ply(page, 'e2e4');
     const good = fragment(page.url()).get('g');
     const saved = await storage(page);
@@ -54,8 +40,8 @@ describe('damaged addresses', () => {
     ];
     for (const [path, says] of cases) {
       const errs = [];
-      const p = watch(await context.newPage(), errs);
-      await p.goto(server.url + path);
+      const p = watch(await fx.context.newPage(), errs);
+      await p.goto(fx.url + path);
       const text = await message(p);
       assert.match(text, says, path);
       assert.deepEqual(errs, [], `${path}: no page errors`);
@@ -73,7 +59,7 @@ describe('damaged addresses', () => {
 
   test('a damaged fragment typed into a live page does not stop the app', async () => {
     const errs = [];
-    const page = await open(context, server.url + '/rules', `${live} main`, errs);
+    const page = await fx.open('/rules', { errors: errs });
     for (const hash of ['%zz', 'g=%', '%']) {
       await page.evaluate((h) => {
         location.hash = h;
@@ -89,26 +75,15 @@ describe('damaged addresses', () => {
 });
 
 describe('two tabs on one saved game', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   test("a move in one tab is shown in the other, and neither overwrites the other's moves", async () => {
-    const a = await open(context, server.url + '/play?variant=orthodox', playReady, errors);
+    const a = await fx.open('/play?variant=orthodox', { selector: playReady });
     await ply(a, 'e2e4');
     const id = fragment(a.url()).get('id');
     const key = 'plyground/game/' + id;
-    const b = await open(context, a.url(), playReady, errors);
+    const b = await fx.open(a.url(), { selector: playReady });
     assert.equal(fragment(b.url()).get('id'), id, 'the same saved game in both tabs');
 
     // B moves: A shows the move (the storage event), with a word.
@@ -123,7 +98,7 @@ describe('two tabs on one saved game', () => {
     // A race: B's storage changes without B hearing of it (a tab's own writes fire no event,
     // so the test writes the other tab's save from within B), then B moves on its old board.
     const raced = { ...afterBoth, record: afterBoth.record, updated: new Date().toISOString() };
-    const other = await open(context, server.url + '/play?variant=orthodox', playReady, errors);
+    const other = await fx.open('/play?variant=orthodox', { selector: playReady });
     await ply(other, 'd2d4');
     const otherRecord = fragment(other.url()).get('g');
     await other.close();
@@ -154,7 +129,7 @@ describe('test hooks', () => {
       });
       const rolls = [];
       for (let i = 0; i < 3; i++) {
-        const page = await open(context, server.url + '/play?variant=dice', playReady);
+        const page = await openPage(context, server.url + '/play?variant=dice', { selector: playReady });
         await page.click('button.roll');
         // The roll shows on the dice, or, when it allows no move at all, in the note that the
         // turn passes.

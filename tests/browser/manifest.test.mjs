@@ -1,7 +1,7 @@
 // The web manifest and the icons it lists: served by bin/pwa, naming the app, all local.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer } from './server.mjs';
+import { fixture, startServer } from './fixture.mjs';
 
 // pngSize reads the width and height from a PNG's IHDR chunk.
 function pngSize(buf) {
@@ -12,16 +12,10 @@ function pngSize(buf) {
 }
 
 describe('web manifest', () => {
-  let server;
-  before(async () => {
-    server = await startServer();
-  });
-  after(async () => {
-    await server?.stop();
-  });
+  const fx = fixture({ shared: false });
 
   test('the page links the manifest', async () => {
-    const html = await (await fetch(server.url + '/')).text();
+    const html = await (await fetch(fx.url + '/')).text();
     // go-app writes attributes in no fixed order.
     const links = html.match(/<link [^>]*>/g) ?? [];
     const manifest = links.filter((l) => l.includes('rel="manifest"'));
@@ -30,7 +24,7 @@ describe('web manifest', () => {
   });
 
   test('names the app and lists its local icons', async () => {
-    const res = await fetch(server.url + '/manifest.webmanifest');
+    const res = await fetch(fx.url + '/manifest.webmanifest');
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type'), /application\/manifest\+json/);
     const m = await res.json();
@@ -52,10 +46,10 @@ describe('web manifest', () => {
   });
 
   test('every icon is served with its type and size', async () => {
-    const m = await (await fetch(server.url + '/manifest.webmanifest')).json();
+    const m = await (await fetch(fx.url + '/manifest.webmanifest')).json();
     for (const icon of m.icons) {
       assert.ok(icon.src.startsWith('/'), `local icon ${icon.src}`);
-      const res = await fetch(server.url + icon.src);
+      const res = await fetch(fx.url + icon.src);
       assert.equal(res.status, 200, icon.src);
       assert.equal(res.headers.get('content-type').split(';')[0], icon.type, icon.src);
       const body = Buffer.from(await res.arrayBuffer());
@@ -68,7 +62,7 @@ describe('web manifest', () => {
   });
 
   test('the version is a content hash, not a start time', async () => {
-    const js = await (await fetch(server.url + '/app.js')).text();
+    const js = await (await fetch(fx.url + '/app.js')).text();
     const m = js.match(/"GOAPP_VERSION":"([^"]*)"/);
     assert.ok(m, 'app.js names its version');
     assert.match(m[1], /^[0-9a-f]{16}$/);

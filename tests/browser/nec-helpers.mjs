@@ -1,9 +1,10 @@
 // Helpers of the Never-Ending Chess browser tests (nec*.test.mjs).
 import assert from 'node:assert/strict';
+import { live } from './fixture.mjs';
 
 // waitLive waits until the running program (not the prerendered page) has drawn selector.
 export async function waitLive(page, selector, timeout = 30000) {
-  await page.waitForSelector(`.shell[data-live="true"] ${selector}`, { timeout });
+  await page.waitForSelector(`${live} ${selector}`, { timeout });
 }
 
 // newGame fills the new-game screen and starts: seats is a list of "person" or "bot1".."bot3";
@@ -63,6 +64,13 @@ export async function clickSquare(page, x, y) {
   await page.mouse.click(p.x, p.y);
 }
 
+// backToAction presses "Back to the action" and waits until the board shows it: the camera
+// changes after the click, when the program has handled it.
+export async function backToAction(page) {
+  await page.click('[data-action="action"]');
+  await page.waitForSelector('#nec-viewport[data-view="action"]');
+}
+
 // move enters a one-step move by clicking the piece on from and the target to, and waits
 // until the order shows it.
 export async function move(page, from, to) {
@@ -97,12 +105,4 @@ export async function assertHidden(page, secrets, when) {
   for (const s of secrets) {
     assert.ok(!text.includes(s), `${when}: the page holds ${JSON.stringify(s)}`);
   }
-}
-
-// collectErrors records the page's errors.
-export function collectErrors(page, errors) {
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
 }

@@ -6,12 +6,10 @@
 // request is replaced, and the answer to the request sent again is shown.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { launch } from './chromium.mjs';
-import { outDir, startServer } from './server.mjs';
-import { collectErrors, newGame, updates, waitBoard, waitLive, waitUpdates } from './nec-helpers.mjs';
+import { fixture, live, outDir, playReady } from './fixture.mjs';
+import { newGame, updates, waitBoard, waitLive, waitUpdates } from './nec-helpers.mjs';
 
 // --- Records written by hand (app/necgame RecordVersion 1, nec.State encoding version 1) -----
 
@@ -61,19 +59,15 @@ function passing(start, players, n) {
 const necKeys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('plyground/nec/')).sort());
 
 describe('Never-Ending Chess: hostile links and a failing engine', () => {
-  let server;
-  let context;
-  const errors = [];
+  const fx = fixture({ launch: { reducedMotion: 'reduce', colorScheme: 'light' } });
+  const errors = fx.errors;
 
   before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce', colorScheme: 'light' });
     // Every Worker the page makes is kept in window.__workers, so that a test can kill one;
     // window.__kill names the request type whose worker is terminated 30 ms after it is sent;
     // window.__lastResult is when the page last received an answer (before the page handles
     // it).
-    await context.addInitScript(() => {
+    await fx.context.addInitScript(() => {
       const Real = window.Worker;
       window.__workers = [];
       window.Worker = function Worker(url, options) {
@@ -102,17 +96,11 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
     });
   });
 
-  after(async () => {
-    await context?.close();
-    await server?.stop();
+  after(() => {
     assert.deepEqual(errors, [], 'errors in the pages');
   });
 
-  async function newPage() {
-    const page = await context.newPage();
-    collectErrors(page, errors);
-    return page;
-  }
+  const newPage = () => fx.page();
 
   // passAll passes the current update for every person of a hot-seat game.
   async function passAll(page, people) {
@@ -125,7 +113,7 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
   test('a link with the id of another saved game keeps both games and says so', async () => {
     const page = await newPage();
     // The saved game seednec0: two people, one update.
-    await newGame(page, server.url, { seats: ['person', 'person'] });
+    await newGame(page, fx.url, { seats: ['person', 'person'] });
     await passAll(page, 2);
     await waitUpdates(page, 1);
     const firstId = new URL(page.url()).searchParams.get('id');
@@ -137,13 +125,13 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
       return text;
     }, firstId);
     // Another game: three people.
-    await newGame(page, server.url, { seats: ['person', 'person', 'person'] });
+    await newGame(page, fx.url, { seats: ['person', 'person', 'person'] });
     await passAll(page, 3);
     await waitUpdates(page, 1);
     const otherId = new URL(page.url()).searchParams.get('id');
     const other = await page.evaluate((id) => JSON.parse(localStorage.getItem('plyground/nec/' + id)).record, otherId);
 
-    await page.goto(`${server.url}/nec#n=${other}&id=seednec0`);
+    await page.goto(`${fx.url}/nec#n=${other}&id=seednec0`);
     await waitLive(page, '.nec-play');
     await page.waitForSelector('[data-notice]');
     const notice = await page.textContent('[data-notice]');
@@ -156,7 +144,7 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
     assert.equal(filed.record, other, "the link's game is saved under its new id");
     await page.screenshot({ path: join(outDir, 'nec-hostile-id-collision.png') });
 
-    await page.goto(server.url + '/nec/new');
+    await page.goto(fx.url + '/nec/new');
     await waitLive(page, '.nec-saved-list');
     await page.waitForSelector('.nec-saved[data-id="seednec0"]');
     await page.waitForSelector(`.nec-saved[data-id="${shownId}"]`);
@@ -170,7 +158,7 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
 
   test('links beyond the bounds of a game are refused within a second, and nothing is saved', async () => {
     const page = await newPage();
-    await page.goto(server.url + '/nec/new');
+    await page.goto(fx.url + '/nec/new');
     await waitLive(page, '.nec-new form');
     const keys = await necKeys(page);
     const start2 = pawnsStart(2, 16);
@@ -185,8 +173,8 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
     // A baseline: the same page refusing a link that is merely damaged.
     const timed = async (text) => {
       const t0 = Date.now();
-      await page.goto(`${server.url}/nec#n=${text}`);
-      await page.waitForSelector('.shell[data-live="true"] [data-nec-error]');
+      await page.goto(`${fx.url}/nec#n=${text}`);
+      await page.waitForSelector(`${live} [data-nec-error]`);
       const ms = Date.now() - t0;
       return { ms, message: await page.textContent('[data-nec-error]') };
     };
@@ -209,7 +197,7 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
 
     // The largest link within the bounds (8 players passing 2,000 updates) opens.
     const t0 = Date.now();
-    await page.goto(`${server.url}/nec#n=${passing(pawnsStart(8, 16), 8, 2000)}`);
+    await page.goto(`${fx.url}/nec#n=${passing(pawnsStart(8, 16), 8, 2000)}`);
     await waitLive(page, '.nec-play');
     await page.waitForSelector('[data-over="full"]');
     console.log(`8 players x 2,000 updates opened in ${Date.now() - t0} ms`);
@@ -228,7 +216,7 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
   // update, the machine's load only now and then.
   test('8 level-3 bots on the 8-player start answer within their budget; no main-thread task reaches 50 ms', async () => {
     const page = await newPage();
-    await newGame(page, server.url, { seats: Array(8).fill('bot3'), end: { updates: 50 } });
+    await newGame(page, fx.url, { seats: Array(8).fill('bot3'), end: { updates: 50 } });
     await waitBoard(page);
     const thinking = [];
     for (let u = 1; u <= 3; u++) {
@@ -262,7 +250,7 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
 
   test('a worker killed in the middle of a bot\'s order is replaced, and the order asked again is played', async () => {
     const page = await newPage();
-    await newGame(page, server.url, { seats: ['person', 'bot3', 'bot3', 'bot3'], end: { updates: 50 } });
+    await newGame(page, fx.url, { seats: ['person', 'bot3', 'bot3', 'bot3'], end: { updates: 50 } });
     await waitBoard(page);
     await page.waitForSelector('[data-entering="0"]');
     const before = await page.evaluate(() => window.__workers.length);
@@ -287,8 +275,8 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
 
   test('a worker killed in the middle of the computer\'s turn (8x8) is replaced, and its answer is played', async () => {
     const page = await newPage();
-    await page.goto(server.url + '/play?variant=orthodox&mode=computer&color=white&level=5');
-    await page.waitForSelector('.shell[data-live="true"] .play .board [data-square]', { timeout: 30000 });
+    await page.goto(fx.url + '/play?variant=orthodox&mode=computer&color=white&level=5');
+    await page.waitForSelector(playReady, { timeout: 30000 });
     await page.evaluate(() => { window.__kill = 'think'; });
     await page.click('.board [data-square="e2"]');
     await page.click('.board [data-square="e4"]');

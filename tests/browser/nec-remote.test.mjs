@@ -5,11 +5,9 @@
 // profile ends on the same board. The browser version of remote.TestThreeDevicesThroughLinks.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch } from './chromium.mjs';
-import { outDir, startServer } from './server.mjs';
-import { collectErrors, waitLive } from './nec-helpers.mjs';
+import { fixture, outDir } from './fixture.mjs';
+import { waitLive } from './nec-helpers.mjs';
 
 // The orders of the standard three-player start (seat 0 the referee's, 1 Ann's, 2 Bob's);
 // Ann's second order has a fallback after its capture.
@@ -19,29 +17,21 @@ const orders = [
 ];
 
 describe('Never-Ending Chess across devices', () => {
-  let server;
+  // Three profiles: the referee's and two players' devices.
+  const fx = fixture({ launch: { reducedMotion: 'reduce', colorScheme: 'light' }, shared: false });
   const contexts = [];
-  const errors = [];
+  let server;
 
   before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
-    for (let i = 0; i < 3; i++) {
-      contexts.push(await launch({ reducedMotion: 'reduce', colorScheme: 'light' }));
-    }
+    server = fx.server;
+    for (let i = 0; i < 3; i++) contexts.push(await fx.fresh());
   });
 
-  after(async () => {
-    for (const c of contexts) await c?.close();
-    await server?.stop();
-    assert.deepEqual(errors, [], 'errors in the pages');
+  after(() => {
+    assert.deepEqual(fx.errors, [], 'errors in the pages');
   });
 
-  async function newPage(ctx) {
-    const page = await ctx.newPage();
-    collectErrors(page, errors);
-    return page;
-  }
+  const newPage = (ctx) => fx.page(ctx);
 
   // open opens a link on a page as a new document (a link differing only by its fragment
   // would not reload the page).

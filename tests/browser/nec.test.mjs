@@ -1,39 +1,24 @@
 // Never-Ending Chess in real Chromium: two people play three updates behind covers and see the
 // right result, a 4-seat game with 3 bots runs 30 updates, the board pans, zooms and jumps,
 // the game is saved and shared, and the desktop and phone layouts are photographed.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch } from './chromium.mjs';
-import { outDir, startServer } from './server.mjs';
+import { fixture, outDir } from './fixture.mjs';
 import {
-  assertHidden, camera, clickSquare, collectErrors, move, newGame, point, updates, waitBoard,
+  assertHidden, backToAction, camera, clickSquare, move, newGame, point, updates, waitBoard,
   waitLive, waitUpdates,
 } from './nec-helpers.mjs';
 
 describe('Never-Ending Chess', () => {
-  let server;
-  let context;
-  const errors = [];
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
-  before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
+  after(() => {
     assert.deepEqual(errors, [], 'errors in the pages');
   });
 
-  async function newPage() {
-    const page = await context.newPage();
-    collectErrors(page, errors);
-    return page;
-  }
+  const newPage = () => fx.page();
 
   // pass hands the device on: the cover names the seat, then the seat reveals its board.
   async function reveal(page, colour) {
@@ -47,7 +32,7 @@ describe('Never-Ending Chess', () => {
 
   test('two people play three updates with hidden entry and see the right result', async () => {
     const page = await newPage();
-    await newGame(page, server.url, { seats: ['person', 'person'] });
+    await newGame(page, fx.url, { seats: ['person', 'person'] });
 
     // Update 1: white's rook leaves the corner along the rank, black's knight jumps.
     await reveal(page, 'White');
@@ -152,14 +137,14 @@ describe('Never-Ending Chess', () => {
     await other.waitForSelector('.nec-piece[data-square="(-4,10)"][data-piece="White rook"]');
     assert.ok(other.url().includes('/nec?id='), `the address becomes the saved game: ${other.url()}`);
 
-    await other.goto(server.url + '/nec/new');
+    await other.goto(fx.url + '/nec/new');
     await waitLive(other, '.nec-saved-list');
     const id = new URL(url).searchParams.get('id');
     await other.waitForSelector(`.nec-saved[data-id="${id}"]`);
 
     // The saved-games screen lists it with the 8x8 games, in the same row, and Resume
     // resumes it.
-    await other.goto(server.url + '/saved');
+    await other.goto(fx.url + '/saved');
     await waitLive(other, '.saved-page');
     await other.waitForSelector(`.saved-page .saved-game[data-kind="nec"][data-id="${id}"]`);
     await other.screenshot({ path: join(outDir, 'saved-with-nec.png'), fullPage: true });
@@ -172,7 +157,7 @@ describe('Never-Ending Chess', () => {
 
   test('a 4-seat game with 3 bots runs 30 updates without an error', async () => {
     const page = await newPage();
-    await newGame(page, server.url, { seats: ['person', 'bot1', 'bot1', 'bot1'], fairy: true, end: { updates: 40 } });
+    await newGame(page, fx.url, { seats: ['person', 'bot1', 'bot1', 'bot1'], fairy: true, end: { updates: 40 } });
     await waitBoard(page);
     for (let u = 1; u <= 30; u++) {
       await page.waitForSelector('[data-entering="0"]');
@@ -205,7 +190,7 @@ describe('Never-Ending Chess', () => {
 
   test('bots alone: step by step, then by themselves to the end', async () => {
     const page = await newPage();
-    await newGame(page, server.url, { seats: ['bot1', 'bot1', 'bot1'], end: { updates: 4 } });
+    await newGame(page, fx.url, { seats: ['bot1', 'bot1', 'bot1'], end: { updates: 4 } });
     await waitBoard(page);
     await page.click('[data-action="continue"]');
     await waitUpdates(page, 1);
@@ -219,7 +204,7 @@ describe('Never-Ending Chess', () => {
 
   test('pan, zoom, jump, arrows and coordinates', async () => {
     const page = await newPage();
-    await newGame(page, server.url, { seats: ['person', 'bot1'] });
+    await newGame(page, fx.url, { seats: ['person', 'bot1'] });
     await waitBoard(page);
     const c0 = await camera(page);
     const rook0 = await page.locator('.nec-piece[data-square="(4,-12)"]').boundingBox();
@@ -289,7 +274,7 @@ describe('Never-Ending Chess', () => {
     await page.waitForSelector('.nec-jump-err');
 
     // Back to the action: all 32 pieces in view.
-    await page.click('[data-action="action"]');
+    await backToAction(page);
     await page.waitForFunction(() => document.querySelectorAll('.nec-piece').length === 32);
     await page.close();
   });
@@ -297,7 +282,7 @@ describe('Never-Ending Chess', () => {
   test('on a 390-pixel phone, an 8-player game opens on the player\'s own army at a touchable size', async () => {
     const page = await newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    await newGame(page, server.url, { seats: Array(8).fill('person'), end: { updates: 50 } });
+    await newGame(page, fx.url, { seats: Array(8).fill('person'), end: { updates: 50 } });
     await reveal(page, 'White');
     const cam = await camera(page);
     assert.ok(cam.s >= 28, `${cam.s} px a square on the phone`);
@@ -320,7 +305,7 @@ describe('Never-Ending Chess', () => {
     for (const r of black) assert.ok(r.top >= box.y - 1 && r.bottom <= box.y + box.height + 1, `Black's piece at y ${r.top}..${r.bottom}`);
     // Back to the action: every army in view. A new size after that (the phone turned, the
     // order panel grew) refits the action; it does not jump back to the player's own army.
-    await page.click('[data-action="action"]');
+    await backToAction(page);
     await page.waitForFunction(() => document.querySelectorAll('.nec-piece').length === 8 * 16);
     const before = (await camera(page)).s;
     assert.ok(before < 28, `the whole game at ${before} px a square`);
@@ -336,16 +321,16 @@ describe('Never-Ending Chess', () => {
     for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 360, height: 740 }]]) {
       const page = await newPage();
       await page.setViewportSize(viewport);
-      await newGame(page, server.url, { seats: ['person', 'person', 'bot1'], end: { updates: 50 } });
+      await newGame(page, fx.url, { seats: ['person', 'person', 'bot1'], end: { updates: 50 } });
       await page.screenshot({ path: join(outDir, `nec-${name}-cover.png`) });
       await reveal(page, 'White');
       // A phone opens on the player's own army; the rook's target is beyond it: back to the
       // whole game first.
-      await page.click('[data-action="action"]');
+      await backToAction(page);
       await move(page, [-3, -12], [-6, -12]);
       await page.click('[data-action="submit"]');
       await reveal(page, 'Black');
-      await page.click('[data-action="action"]');
+      await backToAction(page);
       await move(page, [2, 12], [1, 10]);
       await page.click('[data-action="submit"]');
       await waitUpdates(page, 1);
@@ -355,7 +340,7 @@ describe('Never-Ending Chess', () => {
       await page.waitForSelector('.nec-target');
       await page.screenshot({ path: join(outDir, `nec-${name}-entry.png`) });
       await page.screenshot({ path: join(outDir, `nec-${name}-entry-full.png`), fullPage: true });
-      await page.goto(server.url + '/nec/new');
+      await page.goto(fx.url + '/nec/new');
       await waitLive(page, '.nec-new form');
       await page.screenshot({ path: join(outDir, `nec-${name}-new.png`), fullPage: true });
       await page.close();

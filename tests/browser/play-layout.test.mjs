@@ -1,12 +1,10 @@
 // Layout of the game screen and the other pages at phone and desktop sizes, in the light and
 // the dark theme: the board is square and fits, nothing scrolls sideways, and a screenshot of
 // each goes to tests/browser/out/ to be looked at.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch } from './chromium.mjs';
-import { outDir, startServer } from './server.mjs';
+import { fixture, live, outDir } from './fixture.mjs';
 
 const sizes = {
   desktop: { width: 1280, height: 800 },
@@ -52,33 +50,8 @@ const games = [
 ];
 
 describe('layout and screenshots', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
-
-  async function open(path, { dice, selector = '.shell[data-live="true"] main' } = {}) {
-    const page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-    if (dice) {
-      await page.addInitScript((rolls) => {
-        window.__plygroundTestDice = rolls;
-      }, dice);
-    }
-    await page.goto(server.url + path);
-    await page.waitForSelector(selector, { timeout: 30000 });
-    return page;
-  }
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   async function play(page, list) {
     for (const p of list) {
@@ -115,7 +88,7 @@ describe('layout and screenshots', () => {
 
   for (const g of games) {
     test(`${g.name} game at phone and desktop sizes, light and dark`, async () => {
-      const page = await open(g.path, { dice: g.dice, selector: '.shell[data-live="true"] .play .board' });
+      const page = await fx.open(g.path, { dice: g.dice, selector: `${live} .play .board` });
       await play(page, g.plies);
       if (g.after) await g.after(page);
       await each(page, async (sizeName, size, scheme) => {
@@ -148,7 +121,7 @@ describe('layout and screenshots', () => {
   ];
   for (const [name, path] of pages) {
     test(`${name} page at phone and desktop sizes, light and dark`, async () => {
-      const page = await open(path);
+      const page = await fx.open(path);
       await page.waitForLoadState('networkidle');
       await each(page, async (sizeName, size, scheme) => {
         await page.screenshot({ path: join(outDir, `page-${name}-${sizeName}-${scheme}.png`), fullPage: true });

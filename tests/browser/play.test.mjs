@@ -2,45 +2,18 @@
 // required games of the issue (progressive mate, Marseillais double moves, an SDM token with
 // its double move and skip, dice with scripted rolls: a pass and a king capture, an illegal
 // ply refused with its rule), then the move list, take back, drag and drop and promotion.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import { launch } from './chromium.mjs';
-import { outDir, startServer } from './server.mjs';
+import { fixture, live, playReady } from './fixture.mjs';
+import { ply } from './store-helpers.mjs';
 
 describe('game screen', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   // open loads a play address and waits until the running program has drawn the game.
   // dice, when given, is the list of rolls the page takes (the test hook of app/view/hooks.go).
-  async function open(path, { dice } = {}) {
-    const page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-    });
-    if (dice) {
-      await page.addInitScript((rolls) => {
-        window.__plygroundTestDice = rolls;
-      }, dice);
-    }
-    await page.goto(server.url + path);
-    await page.waitForSelector('.shell[data-live="true"] .play .board [data-square]', { timeout: 30000 });
-    return page;
-  }
+  const open = (path, { dice } = {}) => fx.open(path, { selector: playReady, dice });
 
   // squareCenter returns the centre of a square of the board in page coordinates. A rank is
   // drawn anew when its squares change (a selection marks the targets), so the square found
@@ -51,23 +24,6 @@ describe('game screen', () => {
       if (b) return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
     }
     throw new Error(`square ${sq} could not be measured`);
-  }
-
-  // ply moves a piece by clicking its square, then the target square, and waits for the
-  // piece to arrive.
-  async function ply(page, uci) {
-    const from = uci.slice(0, 2);
-    const to = uci.slice(2, 4);
-    const piece = await page.getAttribute(`.board [data-square="${from}"] [data-piece]`, 'data-piece');
-    assert.ok(piece, `a piece on ${from} for ${uci}`);
-    await page.click(`.board [data-square="${from}"]`);
-    await page.click(`.board [data-square="${to}"]`);
-    if (uci.length === 5) {
-      await page.click(`.promo [data-promotion="${uci[4]}"]`);
-    }
-    const want = uci.length === 5 ? piece[0] + uci[4].toUpperCase() : piece;
-    await page.waitForSelector(`.board [data-square="${to}"] [data-piece="${want}"]`);
-    await page.waitForFunction((sq) => !document.querySelector(`.board [data-square="${sq}"] [data-piece]`), from);
   }
 
   async function plies(page, ...list) {
@@ -259,7 +215,7 @@ describe('game screen', () => {
     assert.equal(await movetext(page), '1.e4 e5,Nc6');
     // The address carries the game: a reload shows it again.
     await page.reload();
-    await page.waitForSelector('.shell[data-live="true"] .play .moves .ply');
+    await page.waitForSelector(`${live} .play .moves .ply`);
     assert.equal(await movetext(page), '1.e4 e5,Nc6');
     assert.ok(await page.isEnabled('[data-action="undo"]'));
     await page.close();
@@ -299,6 +255,8 @@ describe('game screen', () => {
     const [x2, y2] = await center('b2');
     await page.mouse.move((x + x2) / 2, (y + y2) / 2, { steps: 3 });
     assert.equal(await page.locator('.piece.dragging').count(), 1, 'the piece follows the pointer');
+    assert.ok(await page.$eval('.board.interactive', (el) => el.hasPointerCapture(1)),
+      'the board captures the pointer (browser.CapturePointer)');
     await page.mouse.move(x2, y2, { steps: 3 });
     await page.mouse.up();
     await page.waitForSelector('.board [data-square="b2"] [data-piece="wK"]');
@@ -326,6 +284,32 @@ describe('game screen', () => {
     await page.close();
   });
 
+  test('sounds: a move and a capture play their notes through Web Audio (browser.Sound)', async () => {
+    const page = await open('/play?variant=orthodox');
+    // The AudioContext is made at the first sound: its oscillators report their notes.
+    await page.evaluate(() => {
+      window.__tones = [];
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      const create = Ctx.prototype.createOscillator;
+      Ctx.prototype.createOscillator = function () {
+        const osc = create.call(this);
+        const set = osc.frequency.setValueAtTime.bind(osc.frequency);
+        osc.frequency.setValueAtTime = (f, t) => { window.__tones.push(f); return set(f, t); };
+        return osc;
+      };
+    });
+    await ply(page, 'e2e4');
+    await page.waitForFunction(() => window.__tones.length > 0);
+    assert.deepEqual(await page.evaluate(() => window.__tones.splice(0)), [420], 'the sound of a move');
+    await ply(page, 'd7d5');
+    await page.waitForFunction(() => window.__tones.length > 0);
+    await page.evaluate(() => { window.__tones = []; });
+    await ply(page, 'e4d5');
+    await page.waitForFunction(() => window.__tones.length >= 2);
+    assert.deepEqual(await page.evaluate(() => window.__tones), [300, 220], 'the sound of a capture');
+    await page.close();
+  });
+
   test('against the computer: it answers, and a take back returns to the person\'s move', async () => {
     const page = await open('/play?variant=marseillais&mode=computer&level=1');
     assert.equal(await text(page, '.player[data-side="black"] .player-name'), 'Black · computer');
@@ -342,12 +326,9 @@ describe('game screen', () => {
   });
 
   test('touch: tap-tap and a finger drag move pieces', async () => {
-    const phone = await launch({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 }, reducedMotion: 'reduce' });
+    const phone = await fx.fresh({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 } });
     try {
-      const page = await phone.newPage();
-      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-      await page.goto(server.url + '/play?variant=marseillais');
-      await page.waitForSelector('.shell[data-live="true"] .play .board [data-square]', { timeout: 30000 });
+      const page = await fx.open('/play?variant=marseillais', { context: phone, selector: playReady });
       await page.tap('.board [data-square="e2"]');
       await page.waitForSelector('.board [data-square="e2"].selected');
       await page.tap('.board [data-square="e4"]');

@@ -12,44 +12,33 @@ import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch } from './chromium.mjs';
-import { outDir, root, startServer } from './server.mjs';
-import { freePort, games, live, open, pieces, playReady, ply, serveStatic, workerReady } from './store-helpers.mjs';
+import { fixture, live, outDir, playReady, root, savedReady, startServer } from './fixture.mjs';
+import { freePort, games, pieces, ply, serveStatic, workerReady } from './store-helpers.mjs';
 import { newGame, waitUpdates } from './nec-helpers.mjs';
 
 describe('offline app', () => {
-  let server;
-  const errors = [];
-  const contexts = [];
+  // The brotli copy of app.wasm, written before the server starts rather than in its
+  // background.
+  before(() => {
+    execFileSync(join(root, 'bin/pwa'), ['-compress'], { cwd: root, stdio: 'inherit' });
+  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce' }, shared: false });
+  const errors = fx.errors;
   const cleanups = [];
 
-  before(async () => {
-    // The brotli copy of app.wasm, written now rather than in the server's background.
-    execFileSync(join(root, 'bin/pwa'), ['-compress'], { cwd: root, stdio: 'inherit' });
-    server = await startServer();
-  });
-
   after(async () => {
-    for (const c of contexts) await c.close();
     for (const f of cleanups) await f();
-    await server?.stop();
   });
-
-  async function fresh(options) {
-    const c = await launch({ reducedMotion: 'reduce', ...options });
-    contexts.push(c);
-    return c;
-  }
 
   test('Chromium finds the app installable, and the page offers to install it', async () => {
-    const context = await fresh();
-    const page = await open(context, server.url + '/saved', `${live} .saved-page`, errors);
+    const context = await fx.fresh();
+    const page = await fx.open('/saved', { context, selector: savedReady });
     await workerReady(page);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     assert.deepEqual(installabilityErrors, [], 'no installability errors');
     const { url, data, errors: manifestErrors } = await cdp.send('Page.getAppManifest');
-    assert.equal(url, server.url + '/manifest.webmanifest');
+    assert.equal(url, fx.url + '/manifest.webmanifest');
     assert.deepEqual(manifestErrors, []);
     const m = JSON.parse(data);
     assert.equal(m.display, 'standalone');
@@ -60,11 +49,11 @@ describe('offline app', () => {
   });
 
   test('on Apple browsers, the install button shows the Add to Home Screen steps', async () => {
-    const context = await fresh({
+    const context = await fx.fresh({
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
       viewport: { width: 390, height: 844 },
     });
-    const page = await open(context, server.url + '/saved', `${live} .saved-page`, errors);
+    const page = await fx.open('/saved', { context, selector: savedReady });
     await page.click('[data-action="install"]');
     await page.waitForSelector('#install-steps');
     assert.match(await page.locator('#install-steps').textContent(), /Add to Home Screen/);
@@ -74,7 +63,7 @@ describe('offline app', () => {
   });
 
   test('at most 2.0 MB cross the network before the board is interactive, app.wasm in brotli', async () => {
-    const context = await fresh();
+    const context = await fx.fresh();
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -82,7 +71,7 @@ describe('offline app', () => {
     const urls = new Map();
     cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, [e.response.url, e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? '']));
     cdp.on('Network.loadingFinished', (e) => sizes.set(e.requestId, e.encodedDataLength));
-    await page.goto(server.url + '/play?variant=orthodox');
+    await page.goto(fx.url + '/play?variant=orthodox');
     await page.waitForSelector(playReady, { timeout: 30000 });
     const total = [...sizes.values()].reduce((a, b) => a + b, 0);
     const wasm = [...urls.entries()].find(([, [u]]) => u.endsWith('/web/app.wasm'));
@@ -94,8 +83,8 @@ describe('offline app', () => {
   });
 
   test('with the network cut, the app starts, opens deep links and plays', async () => {
-    const context = await fresh();
-    const page = await open(context, server.url + '/', `${live}`, errors);
+    const context = await fx.fresh();
+    const page = await fx.open('/', { context, selector: live });
     await workerReady(page);
     await context.setOffline(true);
     try {
@@ -103,14 +92,14 @@ describe('offline app', () => {
       await page.waitForSelector(`${live} .variant-list`, { timeout: 30000 });
       // A deep link that was never visited: the worker answers with the start page and the
       // app routes to the address.
-      await page.goto(server.url + '/play?variant=progressive-scottish');
+      await page.goto(fx.url + '/play?variant=progressive-scottish');
       await page.waitForSelector(playReady, { timeout: 30000 });
       await ply(page, 'e2e4');
       await ply(page, 'e7e5');
       await ply(page, 'g8f6');
       assert.equal((await pieces(page)).f6, 'bN');
       assert.equal(Object.keys(await games(page)).length, 1, 'saved offline');
-      await page.goto(server.url + '/saved');
+      await page.goto(fx.url + '/saved');
       await page.waitForSelector(`${live} .saved-game`, { timeout: 30000 });
       await page.reload();
       await page.waitForSelector(`${live} .saved-game .board [data-piece]`, { timeout: 30000 });
@@ -139,8 +128,8 @@ describe('offline app', () => {
     cleanups.push(() => srv.stop());
     const version = (page) => page.evaluate(() => goappEnv.GOAPP_VERSION); // eslint-disable-line no-undef
 
-    const context = await fresh();
-    const page = await open(context, srv.url + '/saved', `${live} .saved-page`, errors);
+    const context = await fx.fresh();
+    const page = await fx.open(srv.url + '/saved', { context, selector: savedReady });
     await workerReady(page);
     const v1 = await version(page);
     await restart('version 2');
@@ -199,8 +188,8 @@ describe('offline app', () => {
       }
       const host = await serveStatic(site, prefix);
       cleanups.push(host.close);
-      const context = await fresh();
-      const page = await open(context, host.url + '/play?variant=orthodox', playReady, errors);
+      const context = await fx.fresh();
+      const page = await fx.open(host.url + '/play?variant=orthodox', { context, selector: playReady });
       await ply(page, 'e2e4');
       await workerReady(page);
       const cdp = await context.newCDPSession(page);

@@ -1,39 +1,14 @@
 // The rules pages in real Chromium: every variant's rules with their numbers, diagrams drawn
 // from FEN next to the rule they show, and "try it" buttons that open the position.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch } from './chromium.mjs';
-import { startServer } from './server.mjs';
+import { fixture, live, liveMain } from './fixture.mjs';
 
 const variants = ['orthodox', 'marseillais', 'sdm', 'progressive-italian', 'progressive-scottish', 'dice'];
 
 describe('rules pages', () => {
-  let server;
-  let context;
-  const errors = [];
-
-  before(async () => {
-    server = await startServer();
-    context = await launch({ reducedMotion: 'reduce' });
-  });
-
-  after(async () => {
-    await context?.close();
-    await server?.stop();
-  });
-
-  async function open(path, { dice, selector = '.shell[data-live="true"] main' } = {}) {
-    const page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-    if (dice) {
-      await page.addInitScript((rolls) => {
-        window.__plygroundTestDice = rolls;
-      }, dice);
-    }
-    await page.goto(server.url + path);
-    await page.waitForSelector(selector, { timeout: 30000 });
-    return page;
-  }
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   async function ply(page, from, to) {
     await page.click(`.board [data-square="${from}"]`);
@@ -41,7 +16,7 @@ describe('rules pages', () => {
   }
 
   test('the index links every variant, and every page draws its diagrams', async () => {
-    const page = await open('/rules');
+    const page = await fx.open('/rules');
     const links = await page.$$eval('.link-list a', (els) => els.map((a) => a.getAttribute('href')));
     assert.deepEqual(links, [...variants.map((v) => `/rules/${v}`), '/rules/nec']);
     for (const v of variants) {
@@ -64,7 +39,7 @@ describe('rules pages', () => {
         assert.ok(f.pieces >= 2, `${v} ${f.rule}: pieces drawn`);
         assert.ok(f.label.startsWith(`Diagram for rule ${f.rule}`), f.label);
         assert.ok(f.caption.length > 30, `${v} ${f.rule}: a caption`);
-        const u = new URL(f.href, server.url);
+        const u = new URL(f.href, fx.url);
         assert.equal(u.pathname, '/play', f.href);
         assert.equal(u.searchParams.get('variant'), v, f.href);
       }
@@ -80,7 +55,7 @@ describe('rules pages', () => {
   });
 
   test('Marseillais rules carry their numbers M1 to M7', async () => {
-    const page = await open('/rules/marseillais');
+    const page = await fx.open('/rules/marseillais');
     const rules = await page.$$eval('.rule[data-rule]', (els) => els.map((e) => e.dataset.rule));
     assert.deepEqual(rules, ['M1', 'M2', 'M3', 'M4', 'M5', 'M6', 'M7']);
     assert.match(await page.locator('#rule-M6').textContent(), /1\.e4 e5,Nc6 2\.Qh5,Nf3 g6,gxh5/);
@@ -88,9 +63,9 @@ describe('rules pages', () => {
   });
 
   test('try it (Italian P4): the position opens, the early check is refused, the mate ends the game', async () => {
-    const page = await open('/rules/progressive-italian');
+    const page = await fx.open('/rules/progressive-italian');
     await page.click('a.try-it[data-try="P4"]');
-    await page.waitForSelector('.shell[data-live="true"] .play .board [data-square="f6"] [data-piece="bN"]');
+    await page.waitForSelector(`${live} .play .board [data-square="f6"] [data-piece="bN"]`);
     assert.equal((await page.locator('.progress').textContent()).trim(), 'series 3: ply 1 of 3');
     await ply(page, 'f1', 'c4');
     await page.waitForSelector('.board [data-square="c4"] [data-piece="wB"]');
@@ -107,9 +82,9 @@ describe('rules pages', () => {
   });
 
   test('try it (progressive stalemate P5) ends in a draw', async () => {
-    const page = await open('/rules/progressive-scottish');
+    const page = await fx.open('/rules/progressive-scottish');
     await page.click('a.try-it[data-try="P5"]');
-    await page.waitForSelector('.shell[data-live="true"] .play .board [data-square="g4"] [data-piece="bP"]');
+    await page.waitForSelector(`${live} .play .board [data-square="g4"] [data-piece="bP"]`);
     // Black moves, so Black sits at the bottom.
     assert.equal(await page.getAttribute('.board', 'data-orientation'), 'black');
     await ply(page, 'g4', 'g3');
@@ -120,9 +95,9 @@ describe('rules pages', () => {
   });
 
   test('try it (dice D3): a roll without an answer to the check passes the turn', async () => {
-    const page = await open('/rules/dice', { dice: [[3, 4]] });
+    const page = await fx.open('/rules/dice', { dice: [[3, 4]] });
     await page.click('a.try-it[data-try="D3"]');
-    await page.waitForSelector('.shell[data-live="true"] .play button.roll');
+    await page.waitForSelector(`${live} .play button.roll`);
     await page.click('button.roll');
     await page.waitForSelector('.pass-note');
     assert.match(await page.locator('.pass-note').textContent(), /No legal move for Black with 3-4/);
@@ -130,7 +105,7 @@ describe('rules pages', () => {
   });
 
   test('Never-Ending Chess has a rules page: N1 to N10 in words, reached from its screens and the home page', async () => {
-    const page = await open('/rules/nec', { selector: '.shell[data-live="true"] .rules[data-variant="nec"]' });
+    const page = await fx.open('/rules/nec', { selector: `${live} .rules[data-variant="nec"]` });
     const rules = await page.$$eval('.rule[data-rule]', (els) => els.map((el) => el.dataset.rule));
     assert.deepEqual(rules, ['N1', 'N2', 'N3', 'N4', 'N5', 'N6', 'N7', 'N8', 'N9', 'N10']);
     // The rules of this round, stated in words (N4: a capture marked on an empty square; N6: a
@@ -139,11 +114,11 @@ describe('rules pages', () => {
     assert.match(await page.locator('#rule-N6').textContent(), /did not attack each other before the update/);
     assert.equal(await page.getAttribute('.rules-actions a', 'href'), '/nec/new');
     await page.click('.rules-actions a');
-    await page.waitForSelector('.shell[data-live="true"] .nec-new, .shell[data-live="true"] main');
+    await page.waitForSelector(`${live} .nec-new, ${live} main`);
     assert.equal(new URL(page.url()).pathname, '/nec/new');
     assert.ok(await page.locator('a[href="/rules/nec"]').count() >= 1, 'the new-game screen links its rules');
-    await page.goto(server.url + '/');
-    await page.waitForSelector('.shell[data-live="true"] main');
+    await page.goto(fx.url + '/');
+    await page.waitForSelector(liveMain);
     assert.equal(await page.locator('a.btn[href="/rules/nec"]').count(), 1, 'the home card has a Rules button');
     await page.close();
   });

@@ -13,13 +13,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch } from './chromium.mjs';
-import { outDir, root, startServer } from './server.mjs';
-import { live, playReady, serveStatic, workerReady } from './store-helpers.mjs';
+import { fixture, live, outDir, playReady, root } from './fixture.mjs';
+import { serveStatic, workerReady } from './store-helpers.mjs';
 
 // The headers every answer of the host carries (the CSP is checked on its own).
 const headers = {
@@ -70,6 +69,7 @@ function rawGet(url, target) {
 }
 
 describe('security: the site, its headers and its Content-Security-Policy', () => {
+  const fx = fixture();
   let server;
   let context;
   let policy; // the header's policy
@@ -80,10 +80,8 @@ describe('security: the site, its headers and its Content-Security-Policy', () =
   let control = false;
 
   before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
+    ({ server, context } = fx);
     policy = (await fetch(server.url + '/')).headers.get('content-security-policy');
-    context = await launch();
     // Every page reports its violations to the test, whatever page it navigates to.
     await context.exposeBinding('__plygroundViolation', (_source, v) => (control ? controls : violations).push(v));
     await context.addInitScript(() => {
@@ -98,9 +96,7 @@ describe('security: the site, its headers and its Content-Security-Policy', () =
   });
 
   after(async () => {
-    await context?.close();
     for (const f of cleanups) await f();
-    await server?.stop();
   });
 
   // open loads url in a new page that reports errors and Chromium's CSP issues, and waits

@@ -3,14 +3,12 @@
 // and the new link carries both moves; links of every version kept in app/store/testdata
 // open; the QR code drawn in the page decodes to the link (zbarimg, when installed); a
 // damaged link says so and leaves the saved games alone.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch } from './chromium.mjs';
-import { outDir, startServer } from './server.mjs';
-import { fragment, games, open, pieces, placementPieces, playReady, ply, savedReady, storage, testdata } from './store-helpers.mjs';
+import { fixture, live, outDir, playReady, savedReady } from './fixture.mjs';
+import { fragment, games, pieces, placementPieces, ply, storage, testdata } from './store-helpers.mjs';
 
 function hasZbar() {
   try {
@@ -22,29 +20,12 @@ function hasZbar() {
 }
 
 describe('share links', () => {
-  let server;
-  const errors = [];
-  const contexts = [];
-
-  before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
-  });
-
-  after(async () => {
-    for (const c of contexts) await c.close();
-    await server?.stop();
-  });
-
-  async function fresh(options) {
-    const c = await launch({ reducedMotion: 'reduce', ...options });
-    contexts.push(c);
-    return c;
-  }
+  const fx = fixture({ launch: { reducedMotion: 'reduce' }, shared: false });
+  const errors = fx.errors;
 
   // shareLink opens the share dialog of a saved game and returns the link it shows.
   async function shareLink(page, id) {
-    await page.goto(server.url + '/saved');
+    await page.goto(fx.url + '/saved');
     await page.waitForSelector(`${savedReady} .saved-game[data-id="${id}"]`);
     await page.click(`.saved-game[data-id="${id}"] [data-action="share"]`);
     await page.waitForSelector('.share-dialog #share-link');
@@ -52,26 +33,26 @@ describe('share links', () => {
   }
 
   test('a link opened in a fresh profile continues the game; the new link carries both moves', async () => {
-    const alice = await fresh();
-    const a = await open(alice, server.url + '/play?variant=orthodox', playReady, errors);
+    const alice = await fx.fresh();
+    const a = await fx.open('/play?variant=orthodox', { context: alice, selector: playReady });
     await ply(a, 'e2e4');
     const id = fragment(a.url()).get('id');
     // The game screen's Share button opens the same dialog.
     await a.click('.play [data-action="share"]');
     const fromGame = await a.inputValue('.share-dialog #share-link');
-    assert.equal(fromGame, server.url + '/play#' + new URL(a.url()).hash.slice(1), 'the link is the address of the game');
+    assert.equal(fromGame, fx.url + '/play#' + new URL(a.url()).hash.slice(1), 'the link is the address of the game');
     await a.keyboard.press('Escape');
     const link = await shareLink(a, id);
     assert.equal(link, fromGame);
-    assert.ok(link.startsWith(server.url + '/play#g='), link);
+    assert.ok(link.startsWith(fx.url + '/play#g='), link);
     assert.equal(fragment(link).get('id'), id);
     assert.equal(await a.getAttribute('.share-dialog', 'role'), 'dialog');
     await a.click('#share-close');
     await a.waitForSelector('.share-dialog', { state: 'detached' });
 
     // Bob opens the link in his own browser: the same game, his move.
-    const bob = await fresh();
-    const b = await open(bob, link, playReady, errors);
+    const bob = await fx.fresh();
+    const b = await fx.open(link, { context: bob, selector: playReady });
     const after1 = await pieces(b);
     assert.equal(after1.e4, 'wP');
     assert.equal(after1.e2, undefined);
@@ -82,8 +63,8 @@ describe('share links', () => {
     assert.notEqual(fragment(back).get('g'), fragment(link).get('g'));
 
     // The new link, in a third fresh profile, shows both moves.
-    const carol = await fresh();
-    const c = await open(carol, back, playReady, errors);
+    const carol = await fx.fresh();
+    const c = await fx.open(back, { context: carol, selector: playReady });
     const both = await pieces(c);
     assert.equal(both.e4, 'wP');
     assert.equal(both.e5, 'bP');
@@ -101,8 +82,8 @@ describe('share links', () => {
   });
 
   test('the QR code drawn in the page holds the link', { skip: !hasZbar() && 'zbarimg not installed (apt-get install zbar-tools)' }, async () => {
-    const context = await fresh();
-    const page = await open(context, server.url + '/play#g=AQMAAAAFah7TAA&id=qr_test&w=Dan&b=Eve', playReady, errors);
+    const context = await fx.fresh();
+    const page = await fx.open('/play#g=AQMAAAAFah7TAA&id=qr_test&w=Dan&b=Eve', { context, selector: playReady });
     const link = await shareLink(page, 'qr_test');
     const png = join(outDir, 'share-qr.png');
     await page.locator('.share-qr svg').screenshot({ path: png });
@@ -118,8 +99,8 @@ describe('share links', () => {
   });
 
   test('the copy button puts the link on the clipboard; the share sheet gets it where there is one', async () => {
-    const context = await fresh();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const context = await fx.fresh();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: fx.url });
     // Headless Chromium on Linux has no share sheet: stand one in that records what it gets.
     await context.addInitScript(() => {
       window.__shared = [];
@@ -129,7 +110,7 @@ describe('share links', () => {
       };
       navigator.canShare = () => true;
     });
-    const page = await open(context, server.url + '/play#g=AQEAAAADaho&id=copy_me&w=Ann', playReady, errors);
+    const page = await fx.open('/play#g=AQEAAAADaho&id=copy_me&w=Ann', { context, selector: playReady });
     const link = await shareLink(page, 'copy_me');
     await page.click('#share-copy');
     await page.waitForSelector('.share-status:has-text("Link copied")');
@@ -146,19 +127,19 @@ describe('share links', () => {
   });
 
   test('links of every version open at their last position', async () => {
-    const context = await fresh();
+    const context = await fx.fresh();
     const samples = JSON.parse(testdata('link-v1', 'links.json'));
     for (const s of samples) {
-      const url = server.url + '/play#' + s.link.slice(s.link.indexOf('#') + 1);
-      const page = await open(context, url, playReady, errors);
+      const url = fx.url + '/play#' + s.link.slice(s.link.indexOf('#') + 1);
+      const page = await fx.open(url, { context, selector: playReady });
       assert.deepEqual(await pieces(page), placementPieces(s.placement), s.name);
       await page.close();
     }
   });
 
   test('a damaged link says so and leaves the saved games alone', async () => {
-    const context = await fresh();
-    const page = await open(context, server.url + '/play?variant=orthodox', playReady, errors);
+    const context = await fx.fresh();
+    const page = await fx.open('/play?variant=orthodox', { context, selector: playReady });
     await ply(page, 'd2d4');
     const id = fragment(page.url()).get('id');
     const before = await storage(page);
@@ -169,8 +150,8 @@ describe('share links', () => {
       'g=not a game',
       'v=9&g=AQEAAAADaho',
     ]) {
-      await page.goto(server.url + '/play#' + bad);
-      await page.waitForSelector('.shell[data-live="true"] .error-card');
+      await page.goto(fx.url + '/play#' + bad);
+      await page.waitForSelector(`${live} .error-card`);
       const text = await page.locator('.error-card').textContent();
       assert.match(text, /link|newer version/i, bad);
       assert.match(text, /saved games are untouched/, bad);
@@ -181,9 +162,9 @@ describe('share links', () => {
   });
 
   test('with move confirmation on, a move is final only once confirmed', async () => {
-    const context = await fresh();
+    const context = await fx.fresh();
     // Move confirmation is a setting, on the Settings page.
-    const page = await open(context, server.url + '/settings', '.shell[data-live="true"] .settings', errors);
+    const page = await fx.open('/settings', { context, selector: `${live} .settings` });
     await page.check('#confirm-moves');
     assert.equal(JSON.parse((await storage(page))['plyground/settings']).confirmMoves, true, 'kept with the other settings');
     for (const scheme of ['light', 'dark']) {
@@ -191,7 +172,7 @@ describe('share links', () => {
       await page.screenshot({ path: join(outDir, `settings-${scheme}.png`), fullPage: true });
     }
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto(server.url + '/play?variant=marseillais');
+    await page.goto(fx.url + '/play?variant=marseillais');
     await page.waitForSelector(playReady);
     await ply(page, 'e2e4');
     await page.waitForSelector('[data-action="confirm-move"]');
@@ -231,8 +212,8 @@ describe('share links', () => {
     await page.waitForSelector('.share-dialog[data-kind="8x8"] #share-confirm-moves');
     assert.equal(await page.isChecked('#share-confirm-moves'), true);
     await page.uncheck('#share-confirm-moves');
-    await page.goto(server.url + '/settings');
-    await page.waitForSelector('.shell[data-live="true"] .settings #confirm-moves');
+    await page.goto(fx.url + '/settings');
+    await page.waitForSelector(`${live} .settings #confirm-moves`);
     assert.equal(await page.isChecked('#confirm-moves'), false);
     await page.close();
   });

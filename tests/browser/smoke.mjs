@@ -6,20 +6,18 @@
 // Never-Ending Chess board; offers a new version of the site; and over HTTPS checks that the browser asks for brotli and that
 // the page stays within its 2.0 MB budget. Screenshots of the game and Never-Ending Chess
 // screens go to tests/browser/out/smoke-<engine>-*.png.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { appendFile, cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser } from './browsers.mjs';
-import { outDir, root, startServer } from './server.mjs';
+import { fixture, live, outDir, playReady, root, startServer } from './fixture.mjs';
 import { freePort } from './store-helpers.mjs';
 
-const live = '.shell[data-live="true"]';
-const playReady = `${live} .play .board [data-square]`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // waitFor polls fn(arg) in the page until it returns a truthy value, and returns it.
@@ -132,20 +130,15 @@ async function httpsProxy(target) {
 // the first-visit test opens.
 export function smokeSuite(engine, { firstVisits = 2 } = {}) {
   describe(`smoke test in ${engine}`, () => {
-    let server;
     let tab; // the page most tests use, in the first profile
     const tabs = new Set();
     const errors = [];
 
-    before(async () => {
-      await mkdir(outDir, { recursive: true });
-      server = await startServer();
-    });
-
+    // The tabs close before the fixture stops the server.
     after(async () => {
       for (const t of tabs) await close(t);
-      await server?.stop();
     });
+    const fx = fixture({ shared: false });
 
     async function fresh(options) {
       const t = await openBrowser(engine, options);
@@ -161,7 +154,7 @@ export function smokeSuite(engine, { firstVisits = 2 } = {}) {
 
     test('load: the home page starts and lists the games', async () => {
       tab = await fresh();
-      await tab.goto(server.url + '/');
+      await tab.goto(fx.url + '/');
       await waitSelector(tab, `${live} .variant-list`);
       const cards = await tab.evaluate(() => [...document.querySelectorAll('.variant-card')].map((el) => el.dataset.variant));
       assert.ok(cards.includes('orthodox') && cards.includes('nec'), `${engine}: the games listed: ${cards}`);
@@ -170,7 +163,7 @@ export function smokeSuite(engine, { firstVisits = 2 } = {}) {
     test(`a first visit never shows the update banner (${firstVisits} fresh profiles)`, async () => {
       for (let i = 0; i < firstVisits; i++) {
         const t = await fresh();
-        await t.goto(server.url + '/play?variant=orthodox');
+        await t.goto(fx.url + '/play?variant=orthodox');
         await waitSelector(t, playReady);
         // The first worker is activated and controls the page: whatever the page makes of
         // that has happened (the controller and the worker's state change in the tasks
@@ -185,7 +178,7 @@ export function smokeSuite(engine, { firstVisits = 2 } = {}) {
     });
 
     test('a game by clicks and by drag, kept over a reload', async () => {
-      await tab.goto(server.url + '/play?variant=orthodox');
+      await tab.goto(fx.url + '/play?variant=orthodox');
       await waitSelector(tab, playReady);
       await ply(tab, 'e2e4');
       await ply(tab, 'e7e5', { drag: true });
@@ -206,7 +199,7 @@ export function smokeSuite(engine, { firstVisits = 2 } = {}) {
       await clickOn(tab, '.play [data-action="share"]');
       await waitSelector(tab, '.share-dialog #share-link');
       const link = await tab.evaluate(() => document.querySelector('.share-dialog #share-link').value);
-      assert.ok(link.startsWith(server.url + '/play#g='), `${engine}: ${link}`);
+      assert.ok(link.startsWith(fx.url + '/play#g='), `${engine}: ${link}`);
       const bob = await fresh();
       await bob.goto(link);
       await waitSelector(bob, `${live} .play .moves .ply`);
@@ -219,7 +212,7 @@ export function smokeSuite(engine, { firstVisits = 2 } = {}) {
     });
 
     test('the computer answers', async () => {
-      await tab.goto(server.url + '/play?variant=orthodox&mode=computer&level=1');
+      await tab.goto(fx.url + '/play?variant=orthodox&mode=computer&level=1');
       await waitSelector(tab, playReady);
       await ply(tab, 'e2e4');
       const mt = await waitFor(tab, "the computer's answer", () =>
@@ -228,7 +221,7 @@ export function smokeSuite(engine, { firstVisits = 2 } = {}) {
     });
 
     test('Never-Ending Chess: the board is drawn and pans with the mouse', async () => {
-      await tab.goto(server.url + '/nec/new');
+      await tab.goto(fx.url + '/nec/new');
       await waitSelector(tab, `${live} .nec-new form`);
       await clickOn(tab, '[data-action="start"]');
       await waitFor(tab, 'the new game', () => location.pathname === '/nec' && location.search.startsWith('?id='));
@@ -295,7 +288,7 @@ export function smokeSuite(engine, { firstVisits = 2 } = {}) {
     });
 
     test('over HTTPS it asks for brotli, and at most 2.0 MB cross the network before the board is interactive', async (t) => {
-      const proxy = await httpsProxy(server.url);
+      const proxy = await httpsProxy(fx.url);
       try {
         const secure = await fresh({ insecureCerts: true });
         await secure.goto(proxy.url + '/play?variant=orthodox');

@@ -1,31 +1,12 @@
-// Helpers of the storage, sharing and PWA browser tests (store*, share*, pwa*.test.mjs).
+// Helpers of the browser tests that play and keep 8x8 games (play, clock, hostile, store*,
+// share, pwa, security): moves, the board and the storage read back, test data, servers.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './server.mjs';
 
-export const live = '.shell[data-live="true"]';
-export const playReady = `${live} .play .board [data-square]`;
-export const savedReady = `${live} .saved-page`;
-
-// watch collects the page's errors into errors.
-export function watch(page, errors) {
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
-  return page;
-}
-
-// open loads url in a new page of context and waits for selector.
-export async function open(context, url, selector, errors = []) {
-  const page = watch(await context.newPage(), errors);
-  await page.goto(url);
-  await page.waitForSelector(selector, { timeout: 30000 });
-  return page;
-}
-
-// ply moves a piece by clicking its square, then the target, and waits for it to arrive.
+// ply moves a piece by clicking its square, then the target (then the piece a promotion
+// names: uci e7e8q), and waits for it to arrive and its square to empty.
 export async function ply(page, uci) {
   const from = uci.slice(0, 2);
   const to = uci.slice(2, 4);
@@ -33,7 +14,12 @@ export async function ply(page, uci) {
   assert.ok(piece, `a piece on ${from} for ${uci}`);
   await page.click(`.board [data-square="${from}"]`);
   await page.click(`.board [data-square="${to}"]`);
-  await page.waitForSelector(`.board [data-square="${to}"] [data-piece="${piece}"]`);
+  if (uci.length === 5) {
+    await page.click(`.promo [data-promotion="${uci[4]}"]`);
+  }
+  const want = uci.length === 5 ? piece[0] + uci[4].toUpperCase() : piece;
+  await page.waitForSelector(`.board [data-square="${to}"] [data-piece="${want}"]`);
+  await page.waitForFunction((sq) => !document.querySelector(`.board [data-square="${sq}"] [data-piece]`), from);
 }
 
 // pieces returns the board as { square: piece } for the occupied squares.

@@ -1,28 +1,15 @@
 // Many saved games in real Chromium: a PGN file of 10,000 games imports with its progress
 // shown while the page stays live, and the saved-games screen then opens within a second
 // (it draws a page of games, not 10,000 boards).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch } from './chromium.mjs';
-import { outDir, startServer } from './server.mjs';
-import { games, live, open, savedReady } from './store-helpers.mjs';
+import { fixture, live, outDir, savedReady } from './fixture.mjs';
+import { games } from './store-helpers.mjs';
 
 describe('many saved games', () => {
-  let server;
-  const errors = [];
-  const contexts = [];
-
-  before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
-  });
-
-  after(async () => {
-    for (const c of contexts) await c.close();
-    await server?.stop();
-  });
+  const fx = fixture({ launch: { reducedMotion: 'reduce' } });
+  const errors = fx.errors;
 
   // pgnOf returns a PGN text of n short games (about 25 bytes each), of a few openings.
   function pgnOf(n) {
@@ -33,9 +20,7 @@ describe('many saved games', () => {
   }
 
   test('10,000 games import with progress, the page live, and the list then opens within a second', { timeout: 600000 }, async () => {
-    const context = await launch({ reducedMotion: 'reduce' });
-    contexts.push(context);
-    const page = await open(context, server.url + '/saved', savedReady, errors);
+    const page = await fx.open('/saved', { selector: savedReady });
     const text = pgnOf(10000);
     assert.ok(text.length > 200000, `${text.length} bytes`);
 
@@ -88,7 +73,7 @@ describe('many saved games', () => {
 
     // A fresh load of the page (the program starts again) for the record.
     const t1 = Date.now();
-    await page.goto(server.url + '/saved');
+    await page.goto(fx.url + '/saved');
     await page.waitForSelector(`${savedReady} .saved-game .board [data-piece]`);
     console.log(`saved-games screen with 10,000 games loaded afresh in ${Date.now() - t1} ms`);
     await page.screenshot({ path: join(outDir, 'store-many.png') });

@@ -3,39 +3,21 @@
 // (in a fresh browser profile), shows damaged and foreign entries next to good ones without
 // touching them, imports PGN with clear errors, and keeps the last good save when the
 // storage is full.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launch } from './chromium.mjs';
-import { outDir, root, startServer } from './server.mjs';
-import { fragment, games, live, open, pieces, playReady, ply, savedReady, showAll, storage, testdata, testdataDir, watch } from './store-helpers.mjs';
+import { fixture, live, outDir, playReady, root, savedReady } from './fixture.mjs';
+import { fragment, games, pieces, ply, showAll, storage, testdata, testdataDir } from './store-helpers.mjs';
 import { newGame, waitUpdates } from './nec-helpers.mjs';
 
 describe('saved games', () => {
-  let server;
-  const errors = [];
-  const contexts = [];
-
-  before(async () => {
-    await mkdir(outDir, { recursive: true });
-    server = await startServer();
-  });
-
-  after(async () => {
-    for (const c of contexts) await c.close();
-    await server?.stop();
-  });
-
-  async function fresh(options) {
-    const c = await launch({ reducedMotion: 'reduce', ...options });
-    contexts.push(c);
-    return c;
-  }
+  const fx = fixture({ launch: { reducedMotion: 'reduce' }, shared: false });
+  const errors = fx.errors;
 
   test('every ply is saved, and a reload resumes the game in progress', async () => {
-    const context = await fresh();
-    const page = await open(context, server.url + '/play?variant=marseillais', playReady, errors);
+    const context = await fx.fresh();
+    const page = await fx.open('/play?variant=marseillais', { context, selector: playReady });
     assert.deepEqual(await games(page), {}, 'nothing saved before the first ply');
     await ply(page, 'e2e4');
     let saved = Object.values(await games(page));
@@ -58,7 +40,7 @@ describe('saved games', () => {
     assert.equal(await page.getAttribute('.moves', 'data-movetext'), '1.e4 e5,Nc6');
 
     // The saved-games screen lists it, and Resume opens it by its id.
-    await page.goto(server.url + '/saved');
+    await page.goto(fx.url + '/saved');
     await page.waitForSelector(`${savedReady} .saved-game`);
     const item = page.locator(`.saved-game[data-id="${id}"]`);
     assert.equal(await item.count(), 1);
@@ -77,22 +59,22 @@ describe('saved games', () => {
   });
 
   test('export all, then import the file in a fresh browser profile', async () => {
-    const a = await fresh();
-    const page = await open(a, server.url + '/play?variant=orthodox', playReady, errors);
+    const a = await fx.fresh();
+    const page = await fx.open('/play?variant=orthodox', { context: a, selector: playReady });
     await ply(page, 'd2d4');
     await ply(page, 'g8f6');
     // A Never-Ending Chess game, one update played.
-    await newGame(page, server.url, { seats: ['person', 'bot1'] });
+    await newGame(page, fx.url, { seats: ['person', 'bot1'] });
     await page.waitForSelector('[data-entering="0"]');
     await page.click('[data-action="pass"]');
     await waitUpdates(page, 1);
     const necID = new URL(page.url()).searchParams.get('id');
     // Two more games arrive by link; opening a link saves its game.
-    await page.goto(server.url + '/play#g=AQMAAAAFah7TAA&id=marseille_1&w=Dan&b=Eve');
+    await page.goto(fx.url + '/play#g=AQMAAAAFah7TAA&id=marseille_1&w=Dan&b=Eve');
     await page.waitForSelector(playReady);
-    await page.goto(server.url + '/play#g=AQIAAAAFaQbfkA&w=Fay');
+    await page.goto(fx.url + '/play#g=AQIAAAAFaQbfkA&w=Fay');
     await page.waitForSelector(playReady);
-    await page.goto(server.url + '/saved');
+    await page.goto(fx.url + '/saved');
     await page.waitForSelector(`${savedReady} .saved-game`);
     assert.equal(await page.locator('.saved-game').count(), 4);
     assert.equal(await page.locator(`.saved-game[data-kind="nec"][data-id="${necID}"]`).count(), 1, 'the Never-Ending Chess game is listed with the others');
@@ -116,8 +98,8 @@ describe('saved games', () => {
     const want = await games(page);
     assert.ok(want[`plyground/nec/${necID}`], 'the Never-Ending Chess game is stored');
 
-    const b = await fresh();
-    const other = await open(b, server.url + '/saved', savedReady, errors);
+    const b = await fx.fresh();
+    const other = await fx.open('/saved', { context: b, selector: savedReady });
     assert.equal(await other.locator('.saved-game').count(), 0);
     await other.setInputFiles('#import-file', file);
     await other.waitForSelector('.saved-status:has-text("4 games added")');
@@ -148,14 +130,14 @@ describe('saved games', () => {
   });
 
   test('a Never-Ending Chess game on the saved-games screen: renamed, shared, deleted and restored', async () => {
-    const a = await fresh();
-    const page = watch(await a.newPage(), errors);
-    await newGame(page, server.url, { seats: ['person', 'bot1'] });
+    const a = await fx.fresh();
+    const page = await fx.page(a);
+    await newGame(page, fx.url, { seats: ['person', 'bot1'] });
     await page.waitForSelector('[data-entering="0"]');
     await page.click('[data-action="pass"]');
     await waitUpdates(page, 1);
     const id = new URL(page.url()).searchParams.get('id');
-    await page.goto(server.url + '/saved');
+    await page.goto(fx.url + '/saved');
     const row = `.saved-game[data-kind="nec"][data-id="${id}"]`;
     await page.waitForSelector(`${savedReady} ${row} .nec-picture`);
     assert.equal(await page.getAttribute(row, 'data-variant'), 'nec');
@@ -174,7 +156,7 @@ describe('saved games', () => {
     await page.click(`${row} [data-action="share"]`);
     await page.waitForSelector('.share-dialog[data-kind="nec"] #share-link');
     const link = await page.inputValue('#share-link');
-    assert.ok(link.startsWith(server.url + '/nec#n='), link);
+    assert.ok(link.startsWith(fx.url + '/nec#n='), link);
     assert.equal(await page.locator('.share-dialog #share-confirm-moves').count(), 0, 'no move confirmation for Never-Ending Chess');
     assert.equal(await page.locator('.share-dialog .share-qr svg').count(), 1, 'the QR code');
     await page.screenshot({ path: join(outDir, 'share-dialog-nec-light.png') });
@@ -182,8 +164,8 @@ describe('saved games', () => {
     await page.screenshot({ path: join(outDir, 'share-dialog-nec-dark.png') });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.click('#share-close');
-    const b = await fresh();
-    const other = watch(await b.newPage(), errors);
+    const b = await fx.fresh();
+    const other = await fx.page(b);
     await other.goto(link);
     await other.waitForSelector(`${live} .nec-play [data-entering="0"]`);
     assert.equal(Number(await other.getAttribute('[data-updates]', 'data-updates')), 1);
@@ -205,8 +187,8 @@ describe('saved games', () => {
   });
 
   test('damaged, foreign and newer entries are shown next to good ones and kept', async () => {
-    const context = await fresh();
-    const page = await open(context, server.url + '/saved', savedReady, errors);
+    const context = await fx.fresh();
+    const page = await fx.open('/saved', { context, selector: savedReady });
     const good = testdataDir('entry-v1');
     const bad = testdataDir('bad');
     await page.evaluate(
@@ -269,8 +251,8 @@ describe('saved games', () => {
   });
 
   test('entries of every format and kind, and export files old and new, load', async () => {
-    const context = await fresh();
-    const page = await open(context, server.url + '/saved', savedReady, errors);
+    const context = await fx.fresh();
+    const page = await fx.open('/saved', { context, selector: savedReady });
     // Saved games as every version wrote them: 8x8 envelope 1, envelope 2 of both kinds, and
     // the Never-Ending Chess envelope of before (under plyground/nec/).
     const samples = [
@@ -327,7 +309,7 @@ describe('saved games', () => {
 
     // Export files: one written before Never-Ending Chess games were exported, and one with
     // both kinds, import into a fresh profile.
-    const other = await open(await fresh(), server.url + '/saved', savedReady, errors);
+    const other = await fx.open('/saved', { context: await fx.fresh(), selector: savedReady });
     await other.setInputFiles('#import-file', join(root, 'app/store/testdata/export-v1/two-games-one-damaged.json'));
     await other.waitForSelector('.saved-status:has-text("2 games added, 1 damaged entries kept as they were")');
     await other.setInputFiles('#import-file', join(root, 'app/store/testdata/export-v1/with-nec.json'));
@@ -343,8 +325,8 @@ describe('saved games', () => {
   });
 
   test('PGN pasted or imported from a file, with clear errors', async () => {
-    const context = await fresh();
-    const page = await open(context, server.url + '/saved', savedReady, errors);
+    const context = await fx.fresh();
+    const page = await fx.open('/saved', { context, selector: savedReady });
     const text = '[Event "Club night"]\n[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 2. Nf3 *\n\n' +
       '[Event "Broken"]\n\n1. e4 e5 2. Ke3 *\n\n' +
       '[Variant "progressive-scottish"]\n\n1. e4 2. e5 Nf6 *\n';
@@ -368,7 +350,7 @@ describe('saved games', () => {
   });
 
   test('a full storage keeps the last good save and says so', async () => {
-    const context = await fresh();
+    const context = await fx.fresh();
     // Make local storage refuse saves once the test says so, as a full one does.
     await context.addInitScript(() => {
       const setItem = Storage.prototype.setItem;
@@ -379,7 +361,7 @@ describe('saved games', () => {
         return setItem.call(this, k, v);
       };
     });
-    const page = await open(context, server.url + '/play?variant=orthodox', playReady, errors);
+    const page = await fx.open('/play?variant=orthodox', { context, selector: playReady });
     await ply(page, 'e2e4');
     const [key, first] = Object.entries(await games(page))[0];
     await page.evaluate(() => { window.__storageFull = true; });
@@ -390,7 +372,7 @@ describe('saved games', () => {
     await page.screenshot({ path: join(outDir, 'store-full.png') });
 
     // Importing into the full storage reports it and keeps what is saved.
-    await page.goto(server.url + '/saved');
+    await page.goto(fx.url + '/saved');
     await page.waitForSelector(`${savedReady} .saved-game`);
     await page.evaluate(() => { window.__storageFull = true; });
     await page.setInputFiles('#import-file', join(root, 'app/store/testdata/export-v1/two-games-one-damaged.json'));

@@ -154,6 +154,11 @@ func kingAttackers(s turn.State) engine.Bitboard {
 
 // allowed reports whether roll d lets the mover play m (D1, D2, D5).
 func (v Variant) allowed(d turn.Dice, p engine.Position, m engine.Move) bool {
+	return v.allowedType(d, m, p.PieceAt(m.From()).Type())
+}
+
+// allowedType is allowed for a ply m of a piece of type t.
+func (v Variant) allowedType(d turn.Dice, m engine.Move, t engine.PieceType) bool {
 	switch m.Kind() {
 	case engine.CastleShort, engine.CastleLong:
 		return d.Allows(engine.King) || d.Shows(engine.Rook)
@@ -165,7 +170,14 @@ func (v Variant) allowed(d turn.Dice, p engine.Position, m engine.Move) bool {
 		}
 		return d.Allows(engine.Pawn)
 	}
-	return d.Allows(p.PieceAt(m.From()).Type())
+	return d.Allows(t)
+}
+
+// RollAllows reports whether the roll d allows the ply a of a piece of type t, legal after a
+// double, when no king can be taken (D1, D2, D5): turn.RollFilter, for the search's chance
+// nodes.
+func (v Variant) RollAllows(d turn.Dice, a turn.Action, t engine.PieceType) bool {
+	return a.Kind == turn.Ply && v.allowedType(d, a.Move, t)
 }
 
 // Actions appends the legal actions: the 36 rolls before the roll (none when the game is

@@ -191,8 +191,12 @@ func (v Variant) Actions(s turn.State, buf []turn.Action) []turn.Action {
 	var mb [256]engine.Move
 	plies := s.LegalPlies(mb[:0])
 	filter := v.set == Italian && s.Ply()+1 < s.Plies()
+	var f engine.CheckFinder
+	if filter {
+		f = s.CheckFinder()
+	}
 	for _, m := range plies {
-		if filter && s.GivesCheck(m) {
+		if filter && f.GivesCheck(m) {
 			continue
 		}
 		buf = append(buf, turn.PlyAction(m))
@@ -209,8 +213,9 @@ func (v Variant) hasAction(s turn.State) bool {
 		return s.HasLegalPly()
 	}
 	var mb [256]engine.Move
+	f := s.CheckFinder()
 	for _, m := range s.LegalPlies(mb[:0]) {
-		if !s.GivesCheck(m) {
+		if !f.GivesCheck(m) {
 			return true
 		}
 	}

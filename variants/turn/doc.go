@@ -46,7 +46,9 @@
 //   - a dice roll: the comment "{roll 3-5}" before the turn's ply: "1. {roll 1-2} e4";
 //   - a pass (dice, D3): "--" after the roll: "{roll 3-4} --";
 //   - a king capture (dice, D4): the piece, its square, "x" and the king's square: "Qd8xe1";
-//   - an end outside the rules: a comment before the result: "{White resigns} 0-1".
+//   - an end outside the rules: a comment before the result: "{White resigns} 0-1";
+//   - a turn played with a hint (Game.UseHint): the comment "{hint}" before the turn's plies:
+//     "2. {hint} Qh5,Nf3".
 //
 // Check and mate signs follow the variant: "+" when a ply leaves the opponent in check, "#"
 // when the game ends by mate right after it. PGN headers carry Variant (the catalogue ID),

@@ -60,6 +60,9 @@ type Record struct {
 	// Legacy: the game follows the rules of game records of version 1 (State.Legacy), and its
 	// Start is read as version 1 read it (FENUpgrader).
 	Legacy bool
+	// Hints are the indexes in Actions of the first actions of the turns played with a hint
+	// (Game.UseHint), in increasing order; Len(Actions) marks the turn about to begin.
+	Hints []int
 }
 
 // Game is a game in progress: a variant, the states it went through and the actions that led
@@ -71,7 +74,8 @@ type Game struct {
 	actions []Action
 	keys    map[uint64]int // turn-start keys seen, with their counts
 	end     End
-	legacy  bool // the rules of version 1 records (State.Legacy)
+	legacy  bool  // the rules of version 1 records (State.Legacy)
+	hints   []int // first actions of the turns played with a hint (hint.go)
 }
 
 // NewGame starts a game of v from fen ("" = the standard start).
@@ -145,6 +149,9 @@ func Replay(v Variant, r Record) (*Game, error) {
 		if err := g.Finish(r.End); err != nil {
 			return nil, err
 		}
+	}
+	if err := g.setHints(r.Hints); err != nil {
+		return nil, fmt.Errorf("record hints: %w", err)
 	}
 	return g, nil
 }
@@ -257,6 +264,7 @@ func (g *Game) Undo() bool {
 	}
 	g.states = g.states[:len(g.states)-1]
 	g.actions = g.actions[:len(g.actions)-1]
+	g.dropHints()
 	return true
 }
 
@@ -278,7 +286,7 @@ func (g *Game) End() End { return g.end }
 // Record returns the game's record.
 func (g *Game) Record() Record {
 	return Record{Variant: g.v.ID(), Options: g.v.Options(), Start: g.start,
-		Actions: g.Actions(), End: g.end, Legacy: g.legacy}
+		Actions: g.Actions(), End: g.end, Legacy: g.legacy, Hints: g.Hints()}
 }
 
 // Start returns the FEN the game started from ("" for the standard start); for a legacy game,

@@ -90,6 +90,9 @@ func (g *Game) units() []string {
 			plies = append(plies, txt)
 			j++
 		}
+		if g.Hinted(i) {
+			pre = append([]string{"{hint}"}, pre...)
+		}
 		first := len(units) == 0
 		mover := s0.Mover()
 		num := strconv.Itoa(s0.Number())
@@ -368,6 +371,11 @@ func (im *importer) comment(t token) error {
 	case "spend":
 		if len(words) == 1 {
 			im.spend = true
+		}
+		return nil
+	case "hint":
+		if len(words) == 1 {
+			im.g.UseHint()
 		}
 		return nil
 	}

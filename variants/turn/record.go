@@ -24,7 +24,10 @@ import (
 // Encode writes version 1 when that version reads the game back the same (a legacy game, or a
 // game whose actions mean the same under the old rules, from a start both versions read
 // alike), so that older versions of the program still open most records; version 2 otherwise.
-const RecordVersion = 2
+//
+// Version 3 is version 2 followed by the hints (Game.UseHint); it is written only for a game
+// played with a hint, so that every other game keeps the version older programs read.
+const RecordVersion = 3
 
 // FENUpgrader is implemented by a variant whose reading of a start FEN changed after game
 // records of version 1 were written (progressive chess, P9). UpgradeFEN returns the FEN that
@@ -137,6 +140,13 @@ var ErrRecord = errors.New("bad game record")
 //	          Action.Key, in bits.Len(n-1) bits for n legal actions (none when n = 1),
 //	          most significant bit first; zero bits pad the last byte.
 //
+// Version 3 (a game played with hints) has the same layout (read under today's rules, as
+// version 2), followed by:
+//
+//	uvarint   number of hints
+//	uvarint   each hint's action index (Game.Hints), as the difference from the one before
+//	          (from 0 for the first)
+//
 // A dice roll is an action among the 36 possible rolls (6 bits); a pass forced by the roll
 // costs nothing.
 func (g *Game) Encode() string {
@@ -144,6 +154,9 @@ func (g *Game) Encode() string {
 	slots, ok := g.versionOneSlots()
 	if !ok {
 		version, slots = 2, g.slots()
+	}
+	if len(g.hints) > 0 {
+		version, slots = 3, g.slots()
 	}
 	var b []byte
 	b = append(b, version)
@@ -162,7 +175,16 @@ func (g *Game) Encode() string {
 	for _, sl := range slots {
 		w.write(uint64(sl.idx), width(sl.n))
 	}
-	return base64.RawURLEncoding.EncodeToString(w.flush())
+	b = w.flush()
+	if version == 3 {
+		b = binary.AppendUvarint(b, uint64(len(g.hints)))
+		last := 0
+		for _, h := range g.hints {
+			b = binary.AppendUvarint(b, uint64(h-last))
+			last = h
+		}
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
 }
 
 // Encode returns the record's string (see Game.Encode), replaying it through v to number the
@@ -202,13 +224,14 @@ func Decode(text string, open Opener) (*Game, error) {
 		return nil, fmt.Errorf("%w: empty", ErrRecord)
 	}
 	switch version {
-	case 1, 2:
+	case 1, 2, 3:
 		return decode(&r, open, version)
 	}
 	return nil, fmt.Errorf("%w: byte 0: unknown version %d", ErrRecord, version)
 }
 
-// decode reads the rest of a record of version 1 or 2 (the same layout).
+// decode reads the rest of a record of version 1, 2 or 3 (the same layout; version 3 adds the
+// hints at the end).
 func decode(r *byteReader, open Opener, version byte) (*Game, error) {
 	at := r.pos
 	code, ok := r.byte()
@@ -319,6 +342,21 @@ func decode(r *byteReader, open Opener, version byte) (*Game, error) {
 			}
 		}
 	}
+	var hints []int
+	if version == 3 {
+		// The hints begin at the next byte.
+		if pad := (8 - br.pos%8) % 8; pad > 0 {
+			if v, _ := br.read(pad); v != 0 {
+				return nil, fmt.Errorf("%w: nonzero padding after %d actions", ErrRecord, count)
+			}
+		}
+		hr := byteReader{data: br.data, pos: br.pos / 8}
+		var err error
+		if hints, err = readHints(&hr, int(count)); err != nil {
+			return nil, err
+		}
+		br.pos = 8 * hr.pos
+	}
 	if rest := 8*len(br.data) - br.pos; rest >= 8 {
 		return nil, fmt.Errorf("%w: %d bytes of trailing data after %d actions", ErrRecord, rest/8, count)
 	} else if rest > 0 {
@@ -331,12 +369,45 @@ func decode(r *byteReader, open Opener, version byte) (*Game, error) {
 			return nil, fmt.Errorf("%w: end: %v", ErrRecord, err)
 		}
 	}
+	if err := g.setHints(hints); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrRecord, err)
+	}
 	// The same game under today's rules (every action legal, the same end and outcome) is
 	// today's game; otherwise the record keeps the old rules.
 	if now != nil && (end == NoEnd || now.Finish(end) == nil) && sameEnd(now.Outcome(), g.Outcome()) {
 		return now, nil
 	}
 	return g, nil
+}
+
+// maxHints bounds the hints a record may hold: one a turn at most.
+const maxHints = maxActions + 1
+
+// readHints reads the hints of a version 3 record of count actions.
+func readHints(r *byteReader, count int) ([]int, error) {
+	at := r.pos
+	n, ok := r.uvarint()
+	if !ok {
+		return nil, r.errorf(at, "hints", "truncated")
+	}
+	if n == 0 || n > uint64(count)+1 || n > maxHints {
+		return nil, r.errorf(at, "hints", "%d hints for %d actions", n, count)
+	}
+	out := make([]int, 0, n)
+	last := 0
+	for i := 0; i < int(n); i++ {
+		at = r.pos
+		d, ok := r.uvarint()
+		if !ok {
+			return nil, r.errorf(at, "hints", "truncated")
+		}
+		if (i > 0 && d == 0) || d > uint64(count-last) {
+			return nil, r.errorf(at, "hints", "hint %d at action %d+%d, beyond the %d actions or not after the one before", i+1, last, d, count)
+		}
+		last += int(d)
+		out = append(out, last)
+	}
+	return out, nil
 }
 
 // todayStart starts, under today's rules, the game that the legacy game g started.

@@ -20,6 +20,8 @@ type SearchGame struct {
 	series bool // progressive: turns grow (P1)
 	dice   bool // turns begin with a roll (D1)
 	acts   []Action
+	all    []Action           // the actions after a double (rolls)
+	types  []engine.PieceType // the types of their pieces
 	moves  [256]engine.Move
 	sched  [256]schedEntry
 	chance []chanceEntry // rolls by state key (dice), a direct-mapped cache
@@ -146,6 +148,18 @@ func (g *SearchGame) rolls(s State, buf []search.Branch[Action]) []search.Branch
 	}
 	start := len(buf)
 	var sigs [21]uint64
+	// With a RollFilter, the actions after a double (every legal ply) are generated once and
+	// each roll keeps those it allows, unless a king may be taken (D4).
+	rf, filter := g.v.(RollFilter)
+	if filter {
+		t := g.v.Do(s, RollAction(Dice{1, 1}))
+		g.all = g.v.Actions(t, g.all[:0])
+		filter = len(g.all) > 0 && g.all[0].Kind == Ply
+		g.types = g.types[:0]
+		for _, x := range g.all {
+			g.types = append(g.types, s.pos.PieceAt(x.Move.From()).Type())
+		}
+	}
 	for a := uint8(1); a <= 6; a++ {
 		for b := a; b <= 6; b++ {
 			d := Dice{a, b}
@@ -153,12 +167,27 @@ func (g *SearchGame) rolls(s State, buf []search.Branch[Action]) []search.Branch
 			if a == b {
 				w = 1
 			}
-			t := g.v.Do(s, RollAction(d))
-			acts := g.v.Actions(t, g.acts[:0])
-			g.acts = acts[:0]
-			sig := uint64(len(acts))
-			for _, x := range acts {
-				sig += mix(8, uint64(x.Key()))
+			var sig uint64
+			if filter {
+				n := 0
+				for i, x := range g.all {
+					if rf.RollAllows(d, x, g.types[i]) {
+						sig += mix(8, uint64(x.Key()))
+						n++
+					}
+				}
+				if n == 0 { // the pass (D3)
+					sig, n = mix(8, uint64(PassAction().Key())), 1
+				}
+				sig += uint64(n)
+			} else {
+				t := g.v.Do(s, RollAction(d))
+				acts := g.v.Actions(t, g.acts[:0])
+				g.acts = acts[:0]
+				sig = uint64(len(acts))
+				for _, x := range acts {
+					sig += mix(8, uint64(x.Key()))
+				}
 			}
 			merged := false
 			for i := start; i < len(buf); i++ {
@@ -176,6 +205,15 @@ func (g *SearchGame) rolls(s State, buf []search.Branch[Action]) []search.Branch
 	}
 	e.key, e.n = key, copy(e.branches[:], buf[start:])
 	return buf
+}
+
+// RollFilter is a Variant whose turns begin with a roll of two dice (dice chess), for the
+// search: when no king can be taken, the actions after a roll are those of the actions after
+// a double (every legal ply) that the roll allows, and the pass when it allows none.
+type RollFilter interface {
+	// RollAllows reports whether the roll d allows the ply a of a piece of type t, one of
+	// the actions after a double.
+	RollAllows(d Dice, a Action, t engine.PieceType) bool
 }
 
 // nextPlies returns how many plies the opponent's next turn has (0 when unknown), cached by
@@ -356,6 +394,26 @@ func (g *SearchGame) Pass(s State) (State, bool) {
 // GivesCheck reports whether the ply a checks the opponent.
 func (g *SearchGame) GivesCheck(s State, a Action) bool {
 	return a.Kind == Ply && s.GivesCheck(a.Move)
+}
+
+// LastChecks reports whether s is a decision on the last ply of its turn (not a roll, not
+// over) and, if so, appends the actions of s that give check (search.CheckLister).
+func (g *SearchGame) LastChecks(s State, buf []Action) ([]Action, bool) {
+	if s.plies-s.ply != 1 || s.over.Over() {
+		return buf, false
+	}
+	acts := g.v.Actions(s, g.acts[:0])
+	g.acts = acts[:0]
+	if len(acts) == 0 || acts[0].Kind != Ply {
+		return buf, false
+	}
+	f := s.pos.CheckFinder()
+	for _, a := range acts {
+		if a.Kind == Ply && f.GivesCheck(a.Move) {
+			buf = append(buf, a)
+		}
+	}
+	return buf, true
 }
 
 // Mated reports whether the mover of s is in check without a legal action.

@@ -3,6 +3,7 @@ package turn_test
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -253,6 +254,108 @@ func TestD1_RollsMerged(t *testing.T) {
 	}
 }
 
+// TestD1_RollsMergedAsTheirActions checks the chance nodes of dice chess (D1-D5) in positions
+// reached by random play, passes and king captures included, and in positions built for the
+// plies whose roll is not their piece's (castling on a king or a rook, D2; promotion on the
+// promoted piece's number with rolled promotion; en passant): the search's branches (the
+// actions after a double filtered by each roll) are the rolls grouped by the set of actions
+// each allows, as Variant.Actions lists them after that roll, each group's weight its number
+// of rolls in 36 and its first roll standing for it.
+func TestD1_RollsMergedAsTheirActions(t *testing.T) {
+	built := []string{
+		"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", // castling both ways
+		"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1", // Black's castling
+		"1n5k/P1P5/8/8/8/8/p1p5/1N5K w - - 0 1",              // promotions, with captures
+		"1n5k/P1P5/8/8/8/8/p1p5/1N5K b - - 0 1",              // Black's promotions
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",                  // en passant
+		"r3k2r/1P6/8/2pP4/8/8/6p1/R3K2R w KQkq c6 0 1",       // all of them at once
+	}
+	for _, opts := range []string{"", "promotion=rolled"} {
+		v, err := variants.Open("dice", opts)
+		if err != nil {
+			t.Skipf("options %q: %v", opts, err)
+		}
+		g := turn.NewSearchGame(v)
+		for _, fen := range built {
+			s := start(t, v, fen)
+			if node, _ := g.Expand(s, nil); node.Kind != search.Chance {
+				t.Fatalf("%s: kind %v, want a chance node", fen, node.Kind)
+			}
+			checkChanceNode(t, v, g, s)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		checked := 0
+		for game := 0; game < 30; game++ {
+			s := start(t, v, "")
+			for ply := 0; ply < 200 && !v.Outcome(s).Over(); ply++ {
+				if checkChanceNode(t, v, g, s) {
+					checked++
+				}
+				acts := v.Actions(s, nil)
+				if len(acts) == 0 {
+					break
+				}
+				s = v.Do(s, acts[rng.IntN(len(acts))])
+			}
+		}
+		if checked < 1000 {
+			t.Errorf("options %q: only %d chance nodes checked", opts, checked)
+		}
+	}
+}
+
+// checkChanceNode checks the search's branches of s against every roll's actions when s is
+// a chance node (TestD1_RollsMergedAsTheirActions); it reports whether s is one.
+func checkChanceNode(t *testing.T, v turn.Variant, g *turn.SearchGame, s turn.State) bool {
+	t.Helper()
+	node, branches := g.Expand(s, nil)
+	if node.Kind != search.Chance {
+		return false
+	}
+	// The reference: every roll's actions, grouped by their set.
+	type group struct {
+		roll   turn.Dice
+		weight int32
+	}
+	var groups []group
+	var sets []map[turn.Action]bool
+	for a := uint8(1); a <= 6; a++ {
+		for b := a; b <= 6; b++ {
+			d := turn.Dice{A: a, B: b}
+			set := map[turn.Action]bool{}
+			for _, x := range v.Actions(v.Do(s, turn.RollAction(d)), nil) {
+				set[x] = true
+			}
+			w := int32(2)
+			if a == b {
+				w = 1
+			}
+			found := false
+			for i := range sets {
+				if maps.Equal(sets[i], set) {
+					groups[i].weight += w
+					found = true
+					break
+				}
+			}
+			if !found {
+				sets = append(sets, set)
+				groups = append(groups, group{d, w})
+			}
+		}
+	}
+	if len(groups) != len(branches) {
+		t.Fatalf("%s: %d branches, want %d groups", turn.FormatFEN(s, 1), len(branches), len(groups))
+	}
+	for i, b := range branches {
+		if b.Action != turn.RollAction(groups[i].roll) || b.Weight != groups[i].weight {
+			t.Fatalf("%s: branch %d is %v weight %d, want %v weight %d", turn.FormatFEN(s, 1), i,
+				b.Action, b.Weight, groups[i].roll, groups[i].weight)
+		}
+	}
+	return true
+}
+
 // TestD4_TakeKingAndRollFirst checks the dice-chess turn: the player asks for the roll first
 // (D6), and takes a king left in check by a pass when the roll allows (D3, D4).
 func TestD4_TakeKingAndRollFirst(t *testing.T) {
@@ -344,5 +447,41 @@ func TestD1_QuiescenceWeighsTheRoll(t *testing.T) {
 	}
 	if r.Action.Move.UCI() == "d1d5" {
 		t.Errorf("took the guarded knight (score %d; root %v)", r.Score, r.Root)
+	}
+}
+
+// TestP2_PlanAvoidsMatingReply checks that the series planner spends its budget on the
+// opponent's mating replies to the series it may play: in these openings the greedy series
+// (taking the queen, or developing) lets the opponent mate with its longer series (after
+// 1.d3 2.g5 d5 3.Bxg5 Bxe7 Bxd8 Black mates by 4.Bc5 Nf6 Ne4 Bxf2#), and with the node budget
+// of a short turn (about 50 ms) the planner must find a series after which the solver finds
+// no mating reply within a much larger budget.
+func TestP2_PlanAvoidsMatingReply(t *testing.T) {
+	for _, tc := range []struct{ name, fen string }{
+		{"1.d3 2.g5 d5", "rnbqkbnr/ppp1pp1p/8/3p2p1/8/3P4/PPP1PPPP/RNBQKBNR w KQkq - 0 3"},
+		{"1.a3 2.Nf6 Nc6", "r1bqkb1r/pppppppp/2n2n2/8/8/P7/1PPPPPPP/RNBQKBNR w KQkq - 0 3"},
+	} {
+		for _, id := range []string{"progressive-italian", "progressive-scottish"} {
+			v := open(t, id, "")
+			g := turn.NewSearchGame(v)
+			s := start(t, v, tc.fen)
+			lv := search.LevelOf(search.MaxLevel)
+			plan, err := search.PlanSeries[turn.State, turn.Action](g, s, search.PlanOptions{
+				Budget: search.Budget{Nodes: 40_000}, MateNodes: lv.MateNodes, Width: lv.Width,
+				ReplyWidth: 2 + lv.Width/16,
+			})
+			if err != nil {
+				t.Fatalf("%s %s: %v", id, tc.name, err)
+			}
+			u := s
+			for _, a := range plan.Actions {
+				if u, err = turn.Apply(v, u, a); err != nil {
+					t.Fatalf("%s %s: %v: %v", id, tc.name, a, err)
+				}
+			}
+			if r := search.SolveSeries[turn.State, turn.Action](g, u, search.Budget{Nodes: 2_000_000}); r.Mate {
+				t.Errorf("%s %s: after %v the opponent mates by %v", id, tc.name, plan.Actions, r.Actions)
+			}
+		}
 	}
 }

@@ -267,6 +267,10 @@ func (s State) GivesCheck(m engine.Move) bool {
 	return s.board(m).GivesCheck(m)
 }
 
+// CheckFinder returns an engine.CheckFinder for the plies of s: it tells which give check,
+// as GivesCheck, faster when many are tested.
+func (s State) CheckFinder() engine.CheckFinder { return s.pos.CheckFinder() }
+
 // SAN returns the engine's SAN for the legal ply m, without a check or mate sign (those
 // depend on the variant: see the notation functions).
 func (s State) SAN(m engine.Move) string {

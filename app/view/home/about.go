@@ -8,13 +8,8 @@ import (
 // About says what Plyground is, how it is made and where games are kept.
 type About struct {
 	app.Compo
-	live bool
-}
 
-// OnMount marks the page live.
-func (a *About) OnMount(ctx app.Context) {
-	a.live = true
-	shell.ApplySettings(shell.LoadSettings())
+	shell.PageState
 }
 
 // OnNav names the page.
@@ -22,7 +17,7 @@ func (a *About) OnNav(ctx app.Context) { ctx.Page().SetTitle("About · %s", shel
 
 // Render draws the page.
 func (a *About) Render() app.UI {
-	return shell.Page(a.live, "about", app.Main().Class("page about").Body(
+	return a.Frame("about", app.Main().Class("page about").Body(
 		app.H2().Text("About "+shell.AppName),
 		app.Section().Class("card").Body(
 			app.P().Text(shell.AppName+" plays orthodox chess and variants where a turn can be more than one move: "+

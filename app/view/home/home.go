@@ -3,6 +3,7 @@ package home
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/session"
+	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/app/view/board"
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/shell"
@@ -15,15 +16,18 @@ import (
 type Page struct {
 	app.Compo
 
-	// live is set once the component is mounted in the browser, so that the page says
-	// (data-live) when the WebAssembly program, not the server's prerendered HTML, drew it.
-	live bool
+	shell.PageState
+
+	// latest is the game in progress that "Continue your game" opens (continue.go); hasLatest
+	// says whether there is one.
+	latest    store.Item
+	hasLatest bool
 }
 
-// OnMount marks the page as drawn by the running program.
+// OnMount marks the page as drawn by the running program and finds the game to continue.
 func (h *Page) OnMount(ctx app.Context) {
-	h.live = true
-	shell.ApplySettings(shell.LoadSettings())
+	h.Mount()
+	h.readLatest()
 }
 
 // OnNav names the page.
@@ -38,11 +42,12 @@ func (h *Page) Render() app.UI {
 	for _, info := range list {
 		cards = append(cards, variantCard(info))
 	}
-	return shell.Page(h.live, "", app.Main().Class("page home").Body(
+	return h.Frame("", app.Main().Class("page home").Body(
 		app.Section().Class("hero").Body(
 			app.H2().Class("hero-title").Text("Chess, where a turn can be more than one move"),
 			app.P().Class("hero-text").Text("Orthodox chess and its variants: double moves, progressive series, "+
 				"sacrifice tokens and dice. Two people on one device, no account, nothing to install."),
+			h.continueCard(),
 			app.A().Class("btn primary big").Href(route.NewGame()).Text("New game"),
 		),
 		app.Ul().Class("variant-list").Aria("label", "Variants").Body(cards...),

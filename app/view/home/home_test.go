@@ -9,7 +9,7 @@ import (
 
 func TestHomeRender(t *testing.T) {
 	e := app.NewTestEngine()
-	h := &Page{}
+	h := &Page{PageState: shell.NewApp().PageState()}
 	if err := e.Load(h); err != nil {
 		t.Fatal(err)
 	}

@@ -13,13 +13,8 @@ import (
 // RulesIndex lists the variants with links to their rules pages (/rules).
 type RulesIndex struct {
 	app.Compo
-	live bool
-}
 
-// OnMount marks the page live.
-func (r *RulesIndex) OnMount(ctx app.Context) {
-	r.live = true
-	shell.ApplySettings(shell.LoadSettings())
+	shell.PageState
 }
 
 // OnNav names the page.
@@ -37,7 +32,7 @@ func (r *RulesIndex) Render() app.UI {
 			app.Span().Class("muted").Text(" · "+info.Pitch),
 		))
 	}
-	return shell.Page(r.live, "rules", app.Main().Class("page rules-index").Body(
+	return r.Frame("rules", app.Main().Class("page rules-index").Body(
 		app.H2().Text("Rules"),
 		app.P().Text("Every variant keeps the rules of orthodox chess except where it says otherwise. "+
 			"A ply is one move of one piece; a turn is all the plies one side makes before the other side moves. "+
@@ -52,15 +47,15 @@ func (r *RulesIndex) Render() app.UI {
 type Rules struct {
 	app.Compo
 
+	shell.PageState
+
 	// ID is the variant's catalogue ID.
-	ID   string
-	live bool
+	ID string
 }
 
 // OnMount marks the page live.
 func (r *Rules) OnMount(ctx app.Context) {
-	r.live = true
-	shell.ApplySettings(shell.LoadSettings())
+	r.Mount()
 }
 
 // OnNav reads the variant from the address, for a page reached by a link.
@@ -77,7 +72,7 @@ func (r *Rules) OnNav(ctx app.Context) {
 func (r *Rules) Render() app.UI {
 	info, ok := variants.Find(r.ID)
 	if !ok || info.Rules == "" {
-		return shell.Page(r.live, "rules", app.Main().Class("page").Body(
+		return r.Frame("rules", app.Main().Class("page").Body(
 			app.Section().Class("card error-card").Body(
 				app.H2().Text("No such variant"),
 				app.P().Text("There are no rules here for "+r.ID+"."),
@@ -122,7 +117,7 @@ func (r *Rules) Render() app.UI {
 	if len(rest) > 0 {
 		body = append(body, app.H3().Text("Examples"), app.Div().Class("examples").Body(rest...))
 	}
-	return shell.Page(r.live, "rules", app.Main().Class("page rules").DataSet("variant", info.ID).Body(
+	return r.Frame("rules", app.Main().Class("page rules").DataSet("variant", info.ID).Body(
 		app.Nav().Class("crumbs").Aria("label", "Breadcrumb").Body(
 			app.A().Href(route.RulesIndex()).Text("Rules"), app.Text(" / "), app.Span().Text(info.Name)),
 		app.H2().Text(info.Name),

@@ -20,22 +20,21 @@ func previewPosition() engine.Position {
 // coordinates and move confirmation. Every change is stored and applied at once.
 type Settings struct {
 	app.Compo
-	live bool
-	s    shell.Settings
-	err  string // why the last change was not saved
+
+	shell.PageState
+	s   shell.Settings
+	err string // why the last change was not saved
 }
 
 // OnMount reads the settings.
 func (p *Settings) OnMount(ctx app.Context) {
-	p.live = true
-	p.s = shell.LoadSettings()
-	shell.ApplySettings(p.s)
+	p.s = p.Mount()
 }
 
 func (p *Settings) set(ctx app.Context, change func(*shell.Settings)) {
 	change(&p.s)
 	p.err = ""
-	if err := shell.SaveSettings(p.s); err != nil {
+	if err := p.App.SaveSettings(p.s); err != nil {
 		p.err = "The setting is not saved: " + err.Error() + "."
 	}
 }
@@ -86,7 +85,7 @@ func (p *Settings) Render() app.UI {
 			),
 		)
 	}
-	return shell.Page(p.live, "settings", app.Main().Class("page settings").Body(
+	return p.Frame("settings", app.Main().Class("page settings").Body(
 		app.H2().Text("Settings"),
 		app.Section().Class("card").Body(
 			app.H3().Text("Theme"),

@@ -10,6 +10,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/necgame"
+	"github.com/plyground/plyground/app/view/pieces"
 	"github.com/plyground/plyground/variants/nec"
 )
 
@@ -33,8 +34,8 @@ type Style struct {
 // Styles holds the styles of the eight seats, in the order of nec.Colours. White and black
 // are the two sides of web/pieces/; the others carry stripes, dots, a grid or checks.
 var Styles = [nec.MaxPlayers]Style{
-	{whiteColours.fill, whiteColours.line, whiteColours.detail, "", "white, plain"},
-	{blackColours.fill, blackColours.line, blackColours.detail, "", "black, plain"},
+	{pieces.White.Fill, pieces.White.Line, pieces.White.Detail, "", "white, plain"},
+	{pieces.Black.Fill, pieces.Black.Line, pieces.Black.Detail, "", "black, plain"},
 	{"#46a758", "#1c1b1a", "#1c1b1a", "diag", "green, diagonal stripes"},
 	{"#d8475a", "#1c1b1a", "#1c1b1a", "dots", "crimson, dots"},
 	{"#4a7fe0", "#1c1b1a", "#1c1b1a", "hstripes", "blue, horizontal stripes"},
@@ -65,12 +66,12 @@ var Defs = sync.OnceValue(func() string {
 	pat("vstripes", 11, line(5.5, 0, 5.5, 11, 4))
 	pat("checks", 14, `<rect width="7" height="7" fill="`+ink+`"/><rect x="7" y="7" width="7" height="7" fill="`+ink+`"/>`)
 	for k := nec.Pawn; k <= nec.TimeThief; k++ {
-		a := necArt[k]
+		a := pieces.Drawings[k.Letter()]
 		fmt.Fprintf(&b, `<symbol id="nec-k-%s" viewBox="0 0 100 100">`, k.Letter())
-		b.WriteString(`<g stroke-width="3" stroke-linejoin="round" stroke-linecap="round">` + strings.Join(a.body, "") + `</g>`)
-		b.WriteString(`<g fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round">` + strings.Join(a.lines, "") + `</g>`)
-		b.WriteString(`<g fill="currentColor" stroke="none">` + strings.Join(a.dots, "") + `</g></symbol>`)
-		fmt.Fprintf(&b, `<symbol id="nec-b-%s" viewBox="0 0 100 100"><g stroke="none">%s</g></symbol>`, k.Letter(), strings.Join(a.body, ""))
+		b.WriteString(`<g stroke-width="3" stroke-linejoin="round" stroke-linecap="round">` + strings.Join(a.Body, "") + `</g>`)
+		b.WriteString(`<g fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round">` + strings.Join(a.Lines, "") + `</g>`)
+		b.WriteString(`<g fill="currentColor" stroke="none">` + strings.Join(a.Dots, "") + `</g></symbol>`)
+		fmt.Fprintf(&b, `<symbol id="nec-b-%s" viewBox="0 0 100 100"><g stroke="none">%s</g></symbol>`, k.Letter(), strings.Join(a.Body, ""))
 	}
 	b.WriteString(`</defs></svg>`)
 	return b.String()

@@ -44,7 +44,8 @@ type necSeatChoice struct {
 type NewGame struct {
 	app.Compo
 
-	live    bool
+	shell.PageState
+
 	players int
 	seats   [nec.MaxPlayers]necSeatChoice
 	fairy   bool
@@ -58,8 +59,7 @@ type NewGame struct {
 
 // OnMount fills the form and lists the saved games.
 func (n *NewGame) OnMount(ctx app.Context) {
-	n.live = true
-	shell.ApplySettings(shell.LoadSettings())
+	n.Mount()
 	n.defaults()
 	n.list()
 }
@@ -77,12 +77,12 @@ func (n *NewGame) defaults() {
 }
 
 // list reads the saved games.
-func (n *NewGame) list() { n.saved, n.listErr = necItems() }
+func (n *NewGame) list() { n.saved, n.listErr = necItems(n.App) }
 
 // necItems returns the saved Never-Ending Chess games, the most recent first (read from the
 // store's index: the other games are not decoded).
-func necItems() ([]store.Item, string) {
-	st, _ := shell.Store()
+func necItems(a *shell.App) ([]store.Item, string) {
+	st, _ := a.Store()
 	index, err := st.Index()
 	if err != nil {
 		return nil, err.Error()
@@ -137,7 +137,7 @@ func (n *NewGame) onStart(ctx app.Context, e app.Event) {
 		n.err = err.Error()
 		return
 	}
-	st, _ := shell.Store()
+	st, _ := n.App.Store()
 	saved, err := necgame.Save(st, store.Entry{}, g)
 	if err != nil {
 		n.err = "The game cannot be saved: " + err.Error()
@@ -200,7 +200,7 @@ func (n *NewGame) Render() app.UI {
 		form = append(form, app.P().Class("notice").Role("alert").Text(n.err))
 	}
 	form = append(form, app.Button().Class("btn primary big").Type("submit").DataSet("action", "start").Text("Start the game"))
-	return shell.Page(n.live, "new", app.Main().Class("page nec-new").Body(
+	return n.Frame("new", app.Main().Class("page nec-new").Body(
 		necboard.Stylesheet(),
 		app.Raw(necboard.Defs()),
 		app.H2().Text("Never-Ending Chess"),
@@ -256,11 +256,11 @@ func (n *NewGame) seatRow(i int) app.UI {
 }
 
 // savedList draws the saved games of the variant, newest first, with Open and Delete.
-func (n *NewGame) savedList() app.UI { return necSavedList(n.saved, n.listErr, n.list) }
+func (n *NewGame) savedList() app.UI { return necSavedList(n.App, n.saved, n.listErr, n.list) }
 
 // necSavedList draws saved Never-Ending Chess games with Open and Delete; the new-game screen
 // and the saved-games screen both show it. refresh reads the list again after a delete.
-func necSavedList(saved []store.Item, listErr string, refresh func()) app.UI {
+func necSavedList(a *shell.App, saved []store.Item, listErr string, refresh func()) app.UI {
 	if len(saved) == 0 && listErr == "" {
 		return app.Text("")
 	}
@@ -278,7 +278,7 @@ func necSavedList(saved []store.Item, listErr string, refresh func()) app.UI {
 			app.Span().Class("nec-saved-text").Text(necSavedSummary(it.Entry)),
 			app.Button().Class("btn small").Type("button").Text("Delete").
 				OnClick(shell.On(func(ctx app.Context, e app.Event) {
-					st, _ := shell.Store()
+					st, _ := a.Store()
 					st.Delete(it.Key)
 					refresh()
 				}, "delete", it.Key)),

@@ -12,6 +12,7 @@ import (
 	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/app/necgame"
 	"github.com/plyground/plyground/app/store"
+	"github.com/plyground/plyground/app/view/gesture"
 	"github.com/plyground/plyground/app/view/necboard"
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/shell"
@@ -26,7 +27,8 @@ import (
 type Screen struct {
 	app.Compo
 
-	live    bool
+	shell.PageState
+
 	g       *necgame.Game
 	id      string
 	entry   store.Entry // the saved game: its title and creation time
@@ -51,7 +53,7 @@ type Screen struct {
 	hover  *nec.Square
 	tapped *nec.Square
 	ptrs   map[int][2]float64
-	drag   necDrag
+	drag   gesture.Press
 	pinch  necPinch
 
 	jump, jumpErr       string
@@ -79,6 +81,9 @@ type Screen struct {
 	// toAction is set when the player asked for the action ("Back to the action"): a new size
 	// then refits the action, not the phone's view of the player's own army.
 	toAction bool
+	// army is set when the camera shows the entering seat's own army (necView chose it on a
+	// phone) rather than the action.
+	army bool
 	// measured is set once the viewport element now drawn has been measured: the cover takes
 	// its place, and the one drawn after it may have another size.
 	measured bool
@@ -87,12 +92,9 @@ type Screen struct {
 	observer, observed app.Value
 }
 
-type necDrag struct {
-	active, moved bool
-	id            int
-	x0, y0        float64
-	lx, ly        float64
-}
+// necDragThreshold is how far (in CSS pixels) a pointer pressed on the board moves before it
+// pans the board: less is a tap.
+const necDragThreshold = 6
 
 type necPinch struct {
 	active bool
@@ -106,9 +108,8 @@ const necViewportID = "nec-viewport"
 
 // OnMount listens to the window's size and to the wheel over the board.
 func (p *Screen) OnMount(ctx app.Context) {
-	p.live = true
+	p.Mount()
 	p.ui = &ctx
-	shell.ApplySettings(shell.LoadSettings())
 	p.onResize = app.FuncOf(func(this app.Value, args []app.Value) any {
 		ctx.Dispatch(func(ctx app.Context) { p.measure(ctx) })
 		return nil
@@ -179,7 +180,7 @@ func (p *Screen) OnNav(ctx app.Context) {
 	}
 	p.reset()
 	u := shell.PageURL(ctx)
-	st, stErr := shell.Store()
+	st, stErr := p.App.Store()
 	if stErr != nil {
 		p.saveErr = "Games are not kept on this device: " + stErr.Error()
 	}
@@ -228,7 +229,7 @@ func (p *Screen) OnNav(ctx app.Context) {
 	if n := p.g.Updates(); n > 0 {
 		p.animate(n)
 	}
-	shell.ShowGame(ctx, p)
+	p.App.ShowGame(ctx, p)
 	ctx.Page().SetTitle("Never-Ending Chess · %s", shell.AppName)
 	p.sized, p.measured = false, false
 	p.measureSoon(ctx)
@@ -276,9 +277,9 @@ func (p *Screen) reset() {
 	p.view, p.animFor = -1, 0
 	p.hover, p.tapped = nil, nil
 	p.ptrs = map[int][2]float64{}
-	p.drag, p.pinch = necDrag{}, necPinch{}
+	p.drag, p.pinch = gesture.Press{}, necPinch{}
 	p.jump, p.jumpErr, p.orderText, p.orderErr = "", "", "", ""
-	p.busy, p.auto, p.share, p.touched, p.toAction = false, false, false, false, false
+	p.busy, p.auto, p.share, p.touched, p.toAction, p.army = false, false, false, false, false, false
 	p.thinking, p.botErr, p.histPage = 0, "", 0
 	p.autoGen++
 	p.gameGen++
@@ -346,11 +347,25 @@ func (p *Screen) shown() (nec.State, int) {
 func (p *Screen) firstView() {
 	if s, rep, ok := p.shownUpdate(); ok {
 		p.cam = p.cam.View(s, rep, p.g.Seat())
+		p.army = p.cam != p.cam.Fit(necboard.Action(s, rep))
 	}
+}
+
+// camView names what the camera shows, for the page (data-view): "free" once the player
+// moved the board, "army" for the entering seat's own army, "action" for the action.
+func (p *Screen) camView() string {
+	switch {
+	case p.touched:
+		return "free"
+	case p.army:
+		return "army"
+	}
+	return "action"
 }
 
 // backToAction fits the middle of the game and the last update's moves.
 func (p *Screen) backToAction() {
+	p.army = false
 	if s, rep, ok := p.shownUpdate(); ok {
 		p.cam = p.cam.Fit(necboard.Action(s, rep))
 	}
@@ -399,7 +414,7 @@ func (p *Screen) save(ctx app.Context) {
 	if p.g == nil || p.id == "" {
 		return
 	}
-	st, _ := shell.Store()
+	st, _ := p.App.Store()
 	e, err := st.Save(p.necEntry())
 	if err != nil {
 		p.saveErr = "The game could not be saved: " + err.Error()
@@ -436,22 +451,15 @@ func (p *Screen) onPointerDown(ctx app.Context, e app.Event) {
 	x, y := local(e)
 	id := e.Get("pointerId").Int()
 	p.ptrs[id] = [2]float64{x, y}
-	capturePointer(e.Get("currentTarget"), e.Get("pointerId"))
+	gesture.Capture(e.Get("currentTarget"), id)
 	switch len(p.ptrs) {
 	case 1:
-		p.drag = necDrag{active: true, id: id, x0: x, y0: y, lx: x, ly: y}
+		p.drag = gesture.Start(id, x, y)
 	case 2:
-		p.drag.active = false
+		p.drag.Active = false
 		p.startPinch()
 	}
 	ctx.PreventUpdate()
-}
-
-// capturePointer keeps the pointer's events on el while it is down; a pointer the browser does
-// not know (a synthetic event) is simply not captured.
-func capturePointer(el, id app.Value) {
-	defer func() { _ = recover() }()
-	el.Call("setPointerCapture", id)
 }
 
 func (p *Screen) startPinch() {
@@ -484,14 +492,14 @@ func (p *Screen) onPointerMove(ctx app.Context, e app.Event) {
 		p.cam = c.Zoom(mx, my, d/p.pinch.d0)
 		p.touched = true
 		return
-	case p.drag.active && id == p.drag.id:
-		if !p.drag.moved && math.Hypot(x-p.drag.x0, y-p.drag.y0) < 6 {
+	case p.drag.Active && id == p.drag.ID:
+		dx, dy, dragging := p.drag.Move(id, x, y, necDragThreshold)
+		if !dragging {
 			ctx.PreventUpdate()
 			return
 		}
-		p.drag.moved, p.touched = true, true
-		p.cam = p.cam.Pan(x-p.drag.lx, y-p.drag.ly)
-		p.drag.lx, p.drag.ly = x, y
+		p.touched = true
+		p.cam = p.cam.Pan(dx, dy)
 		p.hover = nil
 		return
 	}
@@ -513,13 +521,13 @@ func (p *Screen) onPointerUp(ctx app.Context, e app.Event) {
 	if p.pinch.active {
 		if len(p.ptrs) < 2 {
 			p.pinch.active = false
-			p.drag = necDrag{} // the finger left on the board does not pan by a jump
+			p.drag = gesture.Press{} // the finger left on the board does not pan by a jump
 		}
 		return
 	}
-	d := p.drag
-	p.drag = necDrag{}
-	if !d.active || d.id != id || d.moved {
+	ended, click := p.drag.End(id)
+	p.drag = gesture.Press{}
+	if !ended || !click {
 		return
 	}
 	x, y := local(e)
@@ -528,7 +536,7 @@ func (p *Screen) onPointerUp(ctx app.Context, e app.Event) {
 
 func (p *Screen) onPointerCancel(ctx app.Context, e app.Event) {
 	delete(p.ptrs, e.Get("pointerId").Int())
-	p.drag = necDrag{}
+	p.drag = gesture.Press{}
 	if len(p.ptrs) < 2 {
 		p.pinch.active = false
 	}
@@ -745,7 +753,7 @@ func (p *Screen) askBot(ctx app.Context, g *necgame.Game, then func(ctx app.Cont
 	}
 	p.thinking = g.BotsLeft()
 	if p.engine == nil {
-		p.engine = browser.NewEngine()
+		p.engine = p.App.NewEngine()
 	}
 	p.botAsk++
 	req := worker.Request{Type: worker.TypeNEC, ID: p.botAsk, State: t.Board.Encode(), Player: t.Seat, Level: t.Level, Seed: t.Seed}
@@ -796,7 +804,7 @@ func (p *Screen) afterUpdate(ctx app.Context) {
 	p.view = -1
 	p.animate(p.g.Updates())
 	p.save(ctx)
-	shell.ShowGame(ctx, p)
+	p.App.ShowGame(ctx, p)
 	p.scheduleAuto(ctx)
 }
 

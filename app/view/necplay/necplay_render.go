@@ -22,7 +22,7 @@ func (p *Screen) Render() app.UI {
 		if msg == "" {
 			msg = "Loading…"
 		}
-		return shell.Page(p.live, "new", app.Main().Class("page nec-empty").Body(
+		return p.Frame("new", app.Main().Class("page nec-empty").Body(
 			necboard.Stylesheet(),
 			app.Div().Class("card error-card").Body(
 				app.H2().Text("Never-Ending Chess"),
@@ -32,12 +32,12 @@ func (p *Screen) Render() app.UI {
 		))
 	}
 	if p.g.Phase() == necgame.Cover {
-		return shell.Page(p.live, "", app.Main().Class("nec-play covered").Body(
+		return p.Frame("", app.Main().Class("nec-play covered").Body(
 			necboard.Stylesheet(),
 			p.cover(),
 		))
 	}
-	return shell.Page(p.live, "", app.Main().Class("nec-play").DataSet("phase", p.g.Phase().String()).Body(
+	return p.Frame("", app.Main().Class("nec-play").DataSet("phase", p.g.Phase().String()).Body(
 		necboard.Stylesheet(),
 		app.Raw(necboard.Defs()),
 		app.Div().Class("nec-board-col").Body(p.viewport()),
@@ -83,6 +83,7 @@ func (p *Screen) viewport() app.UI {
 	return app.Div().ID(necViewportID).Class("nec-viewport").
 		DataSet("cam", fmt.Sprintf("%d %d %g %g %g", p.cam.IX, p.cam.IY, p.cam.FX, p.cam.FY, p.cam.S)).
 		DataSet("measured", p.measured).
+		DataSet("view", p.camView()).
 		TabIndex(0).Aria("label", "Board; drag or arrow keys to move it, wheel, pinch or + and - to zoom").
 		On("keydown", p.onKey).
 		On("pointerdown", p.onPointerDown).
@@ -602,7 +603,7 @@ func (h *necHistory) Render() app.UI {
 func (p *Screen) sharePanel() app.UI {
 	var dialog app.UI
 	if p.share {
-		dialog = &share.Dialog{Entry: p.necEntry(), OnClose: func(ctx app.Context) { p.share = false }}
+		dialog = &share.Dialog{App: p.App, Entry: p.necEntry(), OnClose: func(ctx app.Context) { p.share = false }}
 	}
 	return app.Section().Class("nec-share").Body(
 		app.Div().Class("nec-share-bar").Body(

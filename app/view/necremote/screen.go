@@ -28,7 +28,8 @@ import (
 type Screen struct {
 	app.Compo
 
-	live    bool
+	shell.PageState
+
 	st      *store.Store
 	entry   store.Entry
 	ref     *remote.Referee
@@ -53,8 +54,7 @@ type Screen struct {
 
 // OnMount marks the screen live.
 func (s *Screen) OnMount(ctx app.Context) {
-	s.live = true
-	shell.ApplySettings(shell.LoadSettings())
+	s.Mount()
 }
 
 // OnNav opens what the address names: a remote-game link in its fragment, a saved remote game
@@ -63,9 +63,9 @@ func (s *Screen) OnNav(ctx app.Context) {
 	if !app.IsClient {
 		return
 	}
-	*s = Screen{Compo: s.Compo, live: s.live}
+	*s = Screen{Compo: s.Compo, PageState: s.PageState}
 	s.orders = map[int]string{}
-	st, err := shell.Store()
+	st, err := s.App.Store()
 	if err != nil {
 		s.loadErr = "Games are not kept on this device: " + err.Error()
 		return
@@ -277,7 +277,7 @@ func (s *Screen) Render() app.UI {
 	default:
 		main = app.P().Text("Loading…")
 	}
-	return shell.Page(s.live, route.NECPath, app.Div().Class("page nec-remote").Body(
+	return s.Frame(route.NECPath, app.Div().Class("page nec-remote").Body(
 		app.H1().Text("Never-Ending Chess across devices"),
 		app.If(s.notice != "", func() app.UI {
 			return app.P().Class("remote-notice").ID("remote-notice").Role("status").Text(s.notice)

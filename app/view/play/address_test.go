@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/plyground/plyground/app/store"
+	"github.com/plyground/plyground/app/view/shell"
 )
 
 // openAddress reads href as the page does when it starts on it: the repair WatchAddress
@@ -18,7 +19,7 @@ func openAddress(t testing.TB, href string) (msg string) {
 	if err != nil {
 		t.Fatalf("%q repaired to %q, which go-app cannot parse: %v", href, fixed, err)
 	}
-	p := &Screen{}
+	p := &Screen{PageState: shell.NewTestApp(&store.Memory{}).PageState()}
 	p.open(u)
 	return p.loadErr
 }

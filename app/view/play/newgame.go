@@ -34,7 +34,8 @@ var hiddenOptions = map[string]bool{"series": true}
 type NewGame struct {
 	app.Compo
 
-	live    bool
+	shell.PageState
+
 	variant string
 	opts    map[string]string
 	mode    string
@@ -42,14 +43,14 @@ type NewGame struct {
 	clock   string
 	level   int
 	fen     string
+	names   [2]string // the players' names, by colour (names.go)
 	err     string
 }
 
 // OnMount marks the page live.
 func (n *NewGame) OnMount(ctx app.Context) {
-	n.live = true
-	readTestHooks()
-	shell.ApplySettings(shell.LoadSettings())
+	n.Mount()
+	n.App.ReadTestHooks()
 }
 
 // OnNav fills the form from the address (/new?variant=sdm&options=...).
@@ -86,6 +87,7 @@ func (n *NewGame) fill(q url.Values) {
 		n.level = l
 	}
 	n.fen = q.Get("fen")
+	n.fillNames(q)
 	n.err = ""
 }
 
@@ -128,6 +130,11 @@ func (n *NewGame) query() session.GameQuery {
 		g.Color = engine.Color(dice.CryptoSource{}.IntN(2))
 	}
 	g.Clock, _ = session.ParseTimeControl(n.clock)
+	g.Names = n.namesFor(g.Mode, g.Color)
+	if g.Mode == session.ModeComputer && n.color == "random" {
+		g.Names[g.Color] = session.CleanName(n.names[0]) // typed under White: it goes with the side drawn
+		g.Names[g.Color.Other()] = ""
+	}
 	return g
 }
 
@@ -135,7 +142,7 @@ func (n *NewGame) onStart(ctx app.Context, e app.Event) {
 	e.PreventDefault()
 	g := n.query()
 	if _, err := session.New(g.Config(), session.Env{}); err != nil {
-		n.err = err.Error()
+		n.err = session.StartProblem(err)
 		return
 	}
 	ctx.Navigate(route.Play(g))
@@ -186,7 +193,7 @@ func (n *NewGame) Render() app.UI {
 		form = append(form, app.P().Class("notice").Role("alert").Text(n.err))
 	}
 	form = append(form, app.Button().Class("btn primary big").Type("submit").DataSet("action", "start").Text("Start the game"))
-	return shell.Page(n.live, "new", app.Main().Class("page newgame").Body(
+	return n.Frame("new", app.Main().Class("page newgame").Body(
 		app.H2().Text("New game"),
 		app.Form().Class("newgame-form").OnSubmit(n.onStart).Body(form...),
 	))
@@ -300,6 +307,7 @@ func (n *NewGame) playersField() app.UI {
 				Body(opts...),
 		))
 	}
+	body = append(body, n.namesField())
 	return app.FieldSet().Class("card").Body(body...)
 }
 

@@ -24,27 +24,6 @@ import (
 // share link. A link that comes back from the opponent (correspondence) carries the same ID
 // and updates the same saved game.
 
-// current is what storage knows of the game on the game screen. There is one game screen at
-// a time; a new session (a new game) starts afresh.
-var current struct {
-	sess *session.Session
-	// entry is the saved game: its ID (empty until the first save), title, players and
-	// creation time.
-	entry store.Entry
-	// confirmed is the number of actions saved and in the address; with move
-	// confirmation on, actions beyond it wait for the player.
-	confirmed int
-	// problem is the storage problem to show ("" when saving works).
-	problem string
-	// confirm is the move-confirmation setting, read at the last change of the game.
-	confirm bool
-	// base is the record of the saved game as this tab last read or wrote it, to notice a
-	// save from another tab (store.SaveOver).
-	base string
-	// tabs says what happened when another tab saved the same game ("" when nothing did).
-	tabs string
-}
-
 // Messages about the same game open in two tabs.
 const (
 	otherTabMoved = "This game moved on in another tab: it is shown here as saved there."
@@ -60,11 +39,11 @@ const (
 // touches nothing. It needs no app.Context, so that the page can open its game before it is
 // first drawn (Screen.OnInit).
 func (p *Screen) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeControl, env session.Env) (s *session.Session, save bool, err error) {
-	st, stErr := shell.Store()
-	current.sess, current.entry, current.problem, current.confirmed = nil, store.Entry{}, "", 0
-	shell.ShownGame = p
+	st, stErr := p.App.Store()
+	p.App.Kept.Sess, p.App.Kept.Entry, p.App.Kept.Problem, p.App.Kept.Confirmed = nil, store.Entry{}, "", 0
+	p.App.Showing(p)
 	if stErr != nil {
-		current.problem = shell.StorageMissing
+		p.App.Kept.Problem = shell.StorageMissing
 	}
 	if frag := store.RawFragment(u); frag != "" {
 		// Whatever follows the # on the game screen is a game link: one that cannot be read
@@ -86,7 +65,7 @@ func (p *Screen) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeCont
 				seats[i].Name = sh.Players[i].Name
 			}
 		}
-		s, err := openEntry(u, sh.Game.Record(), e, seats, tc, env)
+		s, err := p.openEntry(u, sh.Game.Record(), e, seats, tc, env)
 		return s, save && err == nil, err
 	}
 	if id := u.Query().Get("id"); id != "" {
@@ -106,7 +85,7 @@ func (p *Screen) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeCont
 		if !session.ExplicitSeats(u.Query()) {
 			seats = session.SeatsOf(saved.Players)
 		}
-		s, err := openEntry(u, g.Record(), saved, seats, tc, env)
+		s, err := p.openEntry(u, g.Record(), saved, seats, tc, env)
 		return s, false, err
 	}
 	return nil, false, nil
@@ -115,13 +94,13 @@ func (p *Screen) loadGame(u *url.URL, seats [2]session.Seat, tc session.TimeCont
 // openEntry loads record as the game shown, kept under the saved game e: with e's time
 // control unless the address names one, and with the times left saved in e when e's record
 // is the game shown.
-func openEntry(u *url.URL, record turn.Record, e store.Entry, seats [2]session.Seat, tc session.TimeControl, env session.Env) (*session.Session, error) {
+func (p *Screen) openEntry(u *url.URL, record turn.Record, e store.Entry, seats [2]session.Seat, tc session.TimeControl, env session.Env) (*session.Session, error) {
 	s, err := session.Load(record, seats, session.SavedTimeControl(u.Query().Has("clock"), tc, e), env)
 	if err != nil {
 		return nil, err
 	}
 	s.ResumeSaved(e)
-	current.sess, current.entry, current.confirmed, current.base, current.tabs = s, e, s.Len(), e.Record, ""
+	p.App.Kept.Sess, p.App.Kept.Entry, p.App.Kept.Confirmed, p.App.Kept.Base, p.App.Kept.Tabs = s, e, s.Len(), e.Record, ""
 	return s, nil
 }
 
@@ -138,12 +117,12 @@ func (p *Screen) persistGame(ctx app.Context) {
 	if p.s == nil || !app.IsClient {
 		return
 	}
-	if current.sess != p.s {
+	if p.App.Kept.Sess != p.s {
 		// A new game on the same screen: a new saved game.
-		current.sess, current.entry, current.confirmed = p.s, store.Entry{}, 0
+		p.App.Kept.Sess, p.App.Kept.Entry, p.App.Kept.Confirmed = p.s, store.Entry{}, 0
 	}
-	current.confirm = shell.ConfirmMoves()
-	if confirmation().Pending(p.s) {
+	p.App.Kept.Confirm = p.App.ConfirmMoves()
+	if p.confirmation().Pending(p.s) {
 		return // storageBar asks; confirmMove saves
 	}
 	p.save(ctx, p.s)
@@ -153,46 +132,46 @@ func (p *Screen) persistGame(ctx app.Context) {
 func (p *Screen) save(ctx app.Context, s *session.Session) {
 	g := s.Game()
 	u := *shell.PageURL(ctx)
-	if g.Len() == 0 && g.End() == turn.NoEnd && current.entry.ID == "" {
+	if g.Len() == 0 && g.End() == turn.NoEnd && p.App.Kept.Entry.ID == "" {
 		// Nothing played yet: nothing to keep.
 		u = store.WithFragment(u, "")
 		ctx.Page().ReplaceURL(&u)
-		current.confirmed = 0
+		p.App.Kept.Confirmed = 0
 		return
 	}
-	st, stErr := shell.Store()
-	e := current.entry
+	st, stErr := p.App.Store()
+	e := p.App.Kept.Entry
 	e.Players = session.Players(s.Seats())
 	e.Clock = s.SavedClock()
-	saved, forked, err := st.SaveOver(current.base, e, g)
-	current.entry.ID, current.entry.Created, current.entry.Players = saved.ID, saved.Created, saved.Players
-	current.confirmed = g.Len()
+	saved, forked, err := st.SaveOver(p.App.Kept.Base, e, g)
+	p.App.Kept.Entry.ID, p.App.Kept.Entry.Created, p.App.Kept.Entry.Players = saved.ID, saved.Created, saved.Players
+	p.App.Kept.Confirmed = g.Len()
 	if err == nil {
-		current.base = saved.Record
+		p.App.Kept.Base = saved.Record
 	}
-	current.tabs = "" // old news once the player moves on
+	p.App.Kept.Tabs = "" // old news once the player moves on
 	if forked {
-		current.tabs = otherTabFork
+		p.App.Kept.Tabs = otherTabFork
 	}
 	switch {
 	case stErr != nil:
-		current.problem = shell.StorageMissing
+		p.App.Kept.Problem = shell.StorageMissing
 	case errors.Is(err, store.ErrQuota):
-		current.problem = storageFull
+		p.App.Kept.Problem = storageFull
 	case err != nil:
-		current.problem = "This move is not saved: " + err.Error() + ". The address bar still holds the whole game."
+		p.App.Kept.Problem = "This move is not saved: " + err.Error() + ". The address bar still holds the whole game."
 	default:
-		current.problem = ""
+		p.App.Kept.Problem = ""
 	}
 	u = store.WithFragment(u, store.Fragment(saved))
 	ctx.Page().ReplaceURL(&u)
-	shell.ShowGame(ctx, p)
+	p.App.ShowGame(ctx, p)
 }
 
 // inGame reports whether a game is in progress on the screen: begun, not over, and the one
 // kept in storage.
 func (p *Screen) InGame() bool {
-	return p.s != nil && current.sess == p.s && !p.s.Over() && p.s.Len() > 0
+	return p.s != nil && p.App.Kept.Sess == p.s && !p.s.Over() && p.s.Len() > 0
 }
 
 // otherTabSaved shows the game as another tab saved it, when the storage event says that tab
@@ -200,18 +179,18 @@ func (p *Screen) InGame() bool {
 // newer game is shown, never overwritten. With moves here not saved yet, the next save keeps
 // both (store.SaveOver).
 func (p *Screen) otherTabSaved(ctx app.Context, key string) {
-	if p.s == nil || current.sess != p.s || current.entry.ID == "" {
+	if p.s == nil || p.App.Kept.Sess != p.s || p.App.Kept.Entry.ID == "" {
 		return
 	}
-	if key != "" && key != store.GamePrefix+current.entry.ID {
+	if key != "" && key != store.GamePrefix+p.App.Kept.Entry.ID {
 		return
 	}
-	if p.reply != nil || p.s.Game().Encode() != current.base {
+	if p.reply != nil || p.s.Game().Encode() != p.App.Kept.Base {
 		return
 	}
-	st, _ := shell.Store()
-	saved, err := st.Load(store.Kind8x8, current.entry.ID)
-	if err != nil || saved.Record == current.base {
+	st, _ := p.App.Store()
+	saved, err := st.Load(store.Kind8x8, p.App.Kept.Entry.ID)
+	if err != nil || saved.Record == p.App.Kept.Base {
 		return
 	}
 	u := store.WithFragment(*shell.PageURL(ctx), store.Fragment(saved))
@@ -219,34 +198,34 @@ func (p *Screen) otherTabSaved(ctx app.Context, key string) {
 	if p.s == nil {
 		return
 	}
-	current.tabs = otherTabMoved
+	p.App.Kept.Tabs = otherTabMoved
 	ctx.Page().ReplaceURL(&u)
-	shell.ShowGame(ctx, p)
+	p.App.ShowGame(ctx, p)
 	p.scrollMoves(ctx)
 	p.startClock(ctx)
 	p.think(ctx)
 }
 
 // confirmation returns the move confirmation of the game kept (session.Confirmation).
-func confirmation() session.Confirmation {
+func (p *Screen) confirmation() session.Confirmation {
 	seats := [2]session.Seat{}
-	if current.sess != nil {
-		seats = current.sess.Seats()
+	if p.App.Kept.Sess != nil {
+		seats = p.App.Kept.Sess.Seats()
 	}
-	return session.NewConfirmation(current.confirm, seats, current.confirmed)
+	return session.NewConfirmation(p.App.Kept.Confirm, seats, p.App.Kept.Confirmed)
 }
 
 // movePending reports whether a move waits for the player's confirmation.
 func (p *Screen) movePending() bool {
-	return p.s != nil && current.sess == p.s && confirmation().Pending(p.s)
+	return p.s != nil && p.App.Kept.Sess == p.s && p.confirmation().Pending(p.s)
 }
 
 // turnDone reports whether the moves waiting for confirmation finish a turn (or the game).
-func (p *Screen) turnDone() bool { return confirmation().TurnDone(p.s) }
+func (p *Screen) turnDone() bool { return p.confirmation().TurnDone(p.s) }
 
 // awaitingConfirmation reports whether a finished turn waits for its confirmation.
 func (p *Screen) awaitingConfirmation() bool {
-	return p.s != nil && current.sess == p.s && confirmation().Awaiting(p.s)
+	return p.s != nil && p.App.Kept.Sess == p.s && p.confirmation().Awaiting(p.s)
 }
 
 // confirmMove makes the waiting moves final: saved, and in the address (the link to send).
@@ -279,11 +258,11 @@ func (p *Screen) storageBar() app.UI {
 			parts = append(parts, app.P().Class("confirm-move muted").Text("Finish your turn, then confirm it."))
 		}
 	}
-	if current.problem != "" && current.sess == p.s {
-		parts = append(parts, app.P().Class("storage-problem notice").Role("alert").Text(current.problem))
+	if p.App.Kept.Problem != "" && p.App.Kept.Sess == p.s {
+		parts = append(parts, app.P().Class("storage-problem notice").Role("alert").Text(p.App.Kept.Problem))
 	}
-	if current.tabs != "" && current.sess == p.s {
-		parts = append(parts, app.P().Class("other-tab muted").Role("status").Text(current.tabs))
+	if p.App.Kept.Tabs != "" && p.App.Kept.Sess == p.s {
+		parts = append(parts, app.P().Class("other-tab muted").Role("status").Text(p.App.Kept.Tabs))
 	}
 	if len(parts) == 0 {
 		return nil
@@ -299,9 +278,9 @@ func (p *Screen) shareDialog(onClose func(ctx app.Context)) app.UI {
 	}
 	seats := p.s.Seats()
 	id := ""
-	if current.sess == p.s {
-		id = current.entry.ID
+	if p.App.Kept.Sess == p.s {
+		id = p.App.Kept.Entry.ID
 	}
 	e := store.WithGame(store.Entry{ID: id, Players: session.Players(seats)}, p.s.Game())
-	return &share.Dialog{Entry: e, OnClose: onClose}
+	return &share.Dialog{App: p.App, Entry: e, OnClose: onClose}
 }

@@ -3,7 +3,6 @@ package play
 import (
 	"errors"
 	"fmt"
-	"math"
 	"net/url"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/app/session"
 	"github.com/plyground/plyground/app/view/board"
+	"github.com/plyground/plyground/app/view/gesture"
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/shell"
 	"github.com/plyground/plyground/app/worker"
@@ -25,7 +25,8 @@ import (
 type Screen struct {
 	app.Compo
 
-	live         bool
+	shell.PageState
+
 	settings     shell.Settings
 	settingsRead bool // settings holds the stored settings (OnInit read them)
 	query        session.GameQuery
@@ -49,6 +50,7 @@ type Screen struct {
 	aiErr   string          // why the computer could not move
 	reply   *session.Reply  // the computer's turn being shown ply by ply; nil when none
 	sharing bool            // the share dialog is open
+	end     endState        // the end dialog and the draw offer (end.go)
 
 	// ui is the screen's own context (OnMount). The computer's answer and the showing of its
 	// turn are dispatched through it: go-app drops what is dispatched through the context of
@@ -58,23 +60,24 @@ type Screen struct {
 
 // dragState follows a pointer pressed on a piece.
 type dragState struct {
-	active bool
-	moved  bool
+	gesture.Press
 	from   engine.Square
-	wasSel bool // the piece was already picked up before this press
-	id     int
-	x0, y0 float64
+	wasSel bool    // the piece was already picked up before this press
 	cx, cy float64 // the centre of the piece when the drag began
 	piece  app.Value
 }
 
+// dragThreshold is how far (in CSS pixels) a pointer pressed on a piece moves before the
+// piece follows it: less is a click.
+const dragThreshold = 5
+
 // OnMount starts listening to the keyboard.
 func (p *Screen) OnMount(ctx app.Context) {
-	p.live = true
+	p.SetLive()
 	p.ui = &ctx
-	readTestHooks()
+	p.App.ReadTestHooks()
 	if !p.settingsRead { // not read yet by OnInit
-		p.settings, p.settingsRead = shell.LoadSettings(), true
+		p.settings, p.settingsRead = p.App.LoadSettings(), true
 	}
 	shell.ApplySettings(p.settings)
 	p.stop = make(chan struct{})
@@ -133,16 +136,16 @@ func (p *Screen) OnDismount() {
 // alone drew the whole board twice on every start, about a sixth of the time to an
 // interactive board. OnNav then finishes what needs a context (saving, clocks, the computer).
 func (p *Screen) OnInit() {
-	if !app.IsClient || shell.Start.Booted {
+	if !app.IsClient || p.App.Start.Booted {
 		return
 	}
-	shell.Start.Booted = true
+	p.App.Start.Booted = true
 	u := shell.WindowURL()
-	if shell.Start.Href == "" || u.String() != shell.Start.Href || !strings.HasSuffix(u.Path, route.PlayPath) {
+	if p.App.Start.Href == "" || u.String() != p.App.Start.Href || !strings.HasSuffix(u.Path, route.PlayPath) {
 		return
 	}
-	p.live = true
-	p.settings, p.settingsRead = shell.LoadSettings(), true
+	p.SetLive()
+	p.settings, p.settingsRead = p.App.LoadSettings(), true
 	p.opened, p.openedSave = u.String(), p.open(u)
 }
 
@@ -173,7 +176,7 @@ func (p *Screen) OnNav(ctx app.Context) {
 // none (loadErr, and a nil session). save reports that the game came by link and is to be
 // saved at once. It needs no app.Context (OnInit calls it).
 func (p *Screen) open(u *url.URL) (save bool) {
-	readTestHooks()
+	p.App.ReadTestHooks()
 	p.loadErr = ""
 	// u.Query() drops a pair it cannot read (a cut-off escape) without a word, which would
 	// open another game than the address asks for.
@@ -190,13 +193,16 @@ func (p *Screen) open(u *url.URL) (save bool) {
 		return false
 	}
 	p.query = q
-	env := session.Env{Dice: hookDice}
+	env := session.Env{Dice: p.App.Dice()}
 	s, save, err := p.loadGame(u, q.Seats(), q.Clock, env)
 	if err == nil && s == nil {
 		s, err = session.New(q.Config(), env)
 	}
 	if err != nil {
 		p.loadErr = "This game cannot be opened: " + err.Error() + "."
+		if errors.Is(err, engine.ErrFEN) {
+			p.loadErr = session.StartProblem(err)
+		}
 		p.s = nil
 		return false
 	}
@@ -209,6 +215,7 @@ func (p *Screen) open(u *url.URL) (save bool) {
 	p.sharing = false
 	p.drag = dragState{}
 	p.confirm = ""
+	p.end = endState{}
 	p.orientation = q.Color
 	p.autoFlip()
 	return save
@@ -264,6 +271,7 @@ func (p *Screen) startClock(ctx app.Context) {
 // let the computer think, scroll the move list.
 func (p *Screen) changed(ctx app.Context) {
 	p.confirm = ""
+	p.end.drawNote, p.end.closed = "", false
 	p.persistGame(ctx)
 	p.sound()
 	before := p.orientation
@@ -281,19 +289,23 @@ func (p *Screen) sound() {
 	if !ok {
 		return
 	}
-	on := p.settings.Sound
+	if !p.settings.Sound {
+		return
+	}
+	cue := browser.CueMove
 	switch {
 	case p.s.Over():
-		soundEnd.play(on)
+		cue = browser.CueEnd
 	case a.Kind == turn.Roll:
-		soundRoll.play(on)
+		cue = browser.CueRoll
 	case p.s.State().InCheck():
-		soundCheck.play(on)
+		cue = browser.CueCheck
 	case a.Kind == turn.Ply && a.Move.IsCapture():
-		soundCapture.play(on)
-	case a.Kind == turn.Ply:
-		soundMove.play(on)
+		cue = browser.CueCapture
+	case a.Kind != turn.Ply:
+		return
 	}
+	_ = p.App.Sound().Play(cue) // a sound that fails is not worth a message
 }
 
 // think asks the computer for its turn when it is to move: a request to the engine's Web
@@ -314,7 +326,7 @@ func (p *Screen) think(ctx app.Context) {
 	}
 	p.aiErr = ""
 	if p.engine == nil {
-		p.engine = browser.NewEngine()
+		p.engine = p.App.NewEngine()
 	}
 	if p.ui != nil {
 		ctx = *p.ui
@@ -336,6 +348,7 @@ func (p *Screen) think(ctx app.Context) {
 			}
 			return
 		}
+		s.NoteEval(r.Score, r.Mate) // for the side that moved: the computer (a draw offer)
 		p.reply = reply
 		p.reveal(ctx, s, reply)
 	})
@@ -426,9 +439,7 @@ func (p *Screen) setSlide() {
 		p.slide = board.Slide{}
 		return
 	}
-	r0, c0 := board.ScreenPos(p.orientation, from)
-	r1, c1 := board.ScreenPos(p.orientation, to)
-	p.slide = board.Slide{To: to, DX: c0 - c1, DY: r0 - r1, Second: !p.slide.Second, On: true}
+	p.slide = board.SlideOf(p.orientation, from, to, p.slide)
 }
 
 // handle follows up an effect of a click, a drop or a promotion choice.
@@ -471,14 +482,8 @@ func (p *Screen) onKey(ctx app.Context, key string) {
 // squareAtPoint returns the square under the viewport point (x, y) of the board element.
 func (p *Screen) squareAtPoint(el app.Value, x, y float64) engine.Square {
 	r := el.Call("getBoundingClientRect")
-	left, top := r.Get("left").Float(), r.Get("top").Float()
-	w, h := r.Get("width").Float(), r.Get("height").Float()
-	if w <= 0 || h <= 0 || x < left || y < top || x >= left+w || y >= top+h {
-		return engine.NoSquare
-	}
-	col := min(max(int((x-left)/w*8), 0), 7)
-	row := min(max(int((y-top)/h*8), 0), 7)
-	return board.SquareAt(p.orientation, row, col)
+	box := board.Rect{Left: r.Get("left").Float(), Top: r.Get("top").Float(), Width: r.Get("width").Float(), Height: r.Get("height").Float()}
+	return board.SquareAtPoint(p.orientation, box, x, y)
 }
 
 func (p *Screen) onPointerDown(ctx app.Context, e app.Event) {
@@ -511,33 +516,33 @@ func (p *Screen) onPointerDown(ctx app.Context, e app.Event) {
 	}
 	p.handle(ctx, eff, true)
 	if eff == session.Selected {
-		p.drag = dragState{active: true, from: sq, wasSel: wasSel, id: e.Get("pointerId").Int(), x0: x, y0: y}
-		board.Call("setPointerCapture", e.Get("pointerId"))
+		p.drag = dragState{Press: gesture.Start(e.Get("pointerId").Int(), x, y), from: sq, wasSel: wasSel}
+		gesture.Capture(board, e.Get("pointerId").Int())
 	}
 }
 
 func (p *Screen) onPointerMove(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
 	d := &p.drag
-	if !d.active || e.Get("pointerId").Int() != d.id {
+	if !d.Active || e.Get("pointerId").Int() != d.ID {
 		return
 	}
 	x, y := e.Get("clientX").Float(), e.Get("clientY").Float()
-	if !d.moved {
-		if math.Hypot(x-d.x0, y-d.y0) < 5 {
-			return
-		}
+	began := !d.Moved
+	if _, _, dragging := d.Move(d.ID, x, y, dragThreshold); !dragging {
+		return
+	}
+	if began {
 		board := e.Get("currentTarget")
 		piece := board.Call("querySelector", fmt.Sprintf(`[data-square="%s"] .piece`, d.from))
 		if !piece.Truthy() {
-			d.active = false
+			d.Active = false
 			return
 		}
 		r := piece.Call("getBoundingClientRect")
 		d.cx = r.Get("left").Float() + r.Get("width").Float()/2
 		d.cy = r.Get("top").Float() + r.Get("height").Float()/2
 		d.piece = piece
-		d.moved = true
 		piece.Get("classList").Call("add", "dragging")
 	}
 	if !d.piece.Get("isConnected").Bool() {
@@ -564,12 +569,12 @@ func (d *dragState) endDrag() {
 func (p *Screen) onPointerUp(ctx app.Context, e app.Event) {
 	d := p.drag
 	p.drag = dragState{}
-	if !d.active || p.s == nil || e.Get("pointerId").Int() != d.id {
+	if !d.Active || p.s == nil || e.Get("pointerId").Int() != d.ID {
 		ctx.PreventUpdate()
 		return
 	}
 	d.endDrag()
-	if d.moved {
+	if d.Moved {
 		to := p.squareAtPoint(e.Get("currentTarget"), e.Get("clientX").Float(), e.Get("clientY").Float())
 		if to == engine.NoSquare || to == d.from {
 			return

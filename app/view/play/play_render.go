@@ -16,7 +16,7 @@ import (
 // Render draws the game screen.
 func (p *Screen) Render() app.UI {
 	if p.loadErr != "" {
-		return shell.Page(p.live, "", app.Main().Class("page").Body(
+		return p.Frame("", app.Main().Class("page").Body(
 			app.Section().Class("card error-card").Role("alert").Body(
 				app.H2().Text("No game here"),
 				app.P().Text(p.loadErr),
@@ -27,7 +27,7 @@ func (p *Screen) Render() app.UI {
 	if p.s == nil {
 		// Before the program has read the address (and in the server's prerendered page):
 		// an empty board in the same layout.
-		return shell.Page(p.live, "", app.Main().Class("play loading").Body(
+		return p.Frame("", app.Main().Class("play loading").Body(
 			app.Section().Class("board-col").Body(
 				app.Div().Class("board-wrap").Body(
 					board.Draw(board.Opts{Pos: engine.StartPosition(), Coords: true}),
@@ -37,7 +37,7 @@ func (p *Screen) Render() app.UI {
 	}
 	pan := p.s.Panel()
 	top, bottom := p.orientation.Other(), p.orientation
-	return shell.Page(p.live, "", app.Main().
+	return p.Frame("", app.Main().
 		Class("play").
 		DataSet("variant", p.s.Info().ID).
 		DataSet("over", pan.Over).
@@ -46,6 +46,7 @@ func (p *Screen) Render() app.UI {
 				p.playerBar(top, pan),
 				p.board(),
 				p.playerBar(bottom, pan),
+				p.endDialog(),
 			),
 			app.Aside().Class("side").Body(
 				app.Div().Class("game-title").Body(
@@ -159,6 +160,7 @@ func (p *Screen) playerBar(c engine.Color, pan session.Panel) app.UI {
 	body := []app.UI{
 		app.Span().Class("side-dot").Aria("hidden", true),
 		app.Span().Class("player-name").Text(name),
+		p.material(c),
 	}
 	if pan.HasTokens {
 		n := pan.Tokens[c]
@@ -197,10 +199,7 @@ func sideWord(c engine.Color) string {
 func (p *Screen) turnPanel(pan session.Panel) app.UI {
 	var body []app.UI
 	if pan.Over {
-		banner := []app.UI{app.Strong().Class("banner-text").Text(pan.Banner)}
-		if pan.Rule != "" {
-			banner = append(banner, app.Span().Class("banner-rule").Text("rule "+pan.Rule))
-		}
+		banner := []app.UI{app.Strong().Class("banner-text").Text(pan.Banner), ruleLink(pan)}
 		body = append(body, app.Div().Class("banner").Role("status").Body(banner...))
 	} else {
 		status := []app.UI{
@@ -236,6 +235,7 @@ func (p *Screen) turnPanel(pan session.Panel) app.UI {
 			app.Button().Class("btn small").Type("button").DataSet("action", "retry").Text("Try again").OnClick(p.onRetry),
 		))
 	}
+	body = append(body, p.endNotes(pan)...)
 	if n := pan.Notice; n.Text != "" {
 		body = append(body, app.P().Class("notice").Role("alert").DataSet("rule", n.Rule).Text(n.Text))
 	}
@@ -393,6 +393,8 @@ func (p *Screen) gameActions(pan session.Panel) app.UI {
 			// A draw by agreement needs two people to agree.
 			items = append(items,
 				app.Button().Class("btn").Type("button").DataSet("action", "draw").Text("Draw").OnClick(shell.On(p.onAsk("draw"), "ask", "draw")))
+		} else {
+			items = append(items, p.drawOffer(pan))
 		}
 	}
 	return app.Div().Class("game-actions").Body(items...)

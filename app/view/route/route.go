@@ -46,6 +46,10 @@ func Play(q session.GameQuery) string { return PlayPath + "?" + q.Values().Encod
 // Rules returns the address of the rules page of the variant with that ID.
 func Rules(variant string) string { return rulesPrefix + variant }
 
+// Rule returns the address of rule number rule ("M3") on the rules page of the variant with
+// that ID.
+func Rule(variant, rule string) string { return rulesPrefix + variant + "#rule-" + rule }
+
 // RulesVariant returns the variant ID of a rules page's path ("" for another path).
 func RulesVariant(path string) string {
 	if len(path) > len(rulesPrefix) && path[:len(rulesPrefix)] == rulesPrefix {

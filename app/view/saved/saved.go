@@ -37,7 +37,8 @@ const savedPageSize = 24
 type Page struct {
 	app.Compo
 
-	live    bool
+	shell.PageState
+
 	items   []store.Listed // every entry, as the store's index lists them
 	problem string         // storage problem ("" when fine)
 	filter  string         // the variant shown ("" for every game)
@@ -73,8 +74,7 @@ type openedGame struct {
 
 // OnMount reads the saved games.
 func (p *Page) OnMount(ctx app.Context) {
-	p.live = true
-	shell.ApplySettings(shell.LoadSettings())
+	p.Mount()
 	ctx.Page().SetTitle("Saved games · %s", shell.AppName)
 	p.reload()
 }
@@ -91,7 +91,7 @@ func (p *Page) OnNav(ctx app.Context) {
 // record; a row's entry is read and its record replayed when the row is drawn, and kept
 // while its stored text does not change.
 func (p *Page) reload() {
-	st, err := shell.Store()
+	st, err := p.App.Store()
 	p.problem = ""
 	if err != nil {
 		p.problem = shell.StorageMissing
@@ -159,7 +159,7 @@ func (p *Page) say(text string, bad bool) {
 func fileDate() string { return time.Now().Format("2006-01-02") }
 
 func (p *Page) onExport(ctx app.Context, e app.Event) {
-	st, _ := shell.Store()
+	st, _ := p.App.Store()
 	data, err := st.Export()
 	if err == nil {
 		err = browser.Download(shell.AppName+"-games-"+fileDate()+".json", "application/json", data)
@@ -172,7 +172,7 @@ func (p *Page) onExport(ctx app.Context, e app.Event) {
 }
 
 func (p *Page) onExportPGN(ctx app.Context, e app.Event) {
-	st, _ := shell.Store()
+	st, _ := p.App.Store()
 	items, err := st.List()
 	if err != nil {
 		p.say("Export failed: "+err.Error()+".", true)
@@ -245,7 +245,7 @@ func (p *Page) startImport(ctx app.Context, from string, data []byte) {
 	if from == "" {
 		from = "the text"
 	}
-	st, _ := shell.Store()
+	st, _ := p.App.Store()
 	im, err := st.NewImport(data)
 	if err != nil {
 		text, bad := store.ImportReport{}.Message(from, err)
@@ -338,7 +338,7 @@ func (p *Page) onMore(ctx app.Context, e app.Event) {
 
 func (p *Page) onDelete(it store.Item) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		st, _ := shell.Store()
+		st, _ := p.App.Store()
 		what := p.itemTitle(it)
 		u, err := st.Delete(it.Key)
 		p.reload()
@@ -355,7 +355,7 @@ func (p *Page) onUndo(ctx app.Context, e app.Event) {
 	if p.undo == nil {
 		return
 	}
-	st, _ := shell.Store()
+	st, _ := p.App.Store()
 	err := st.Restore(*p.undo)
 	what := p.undoWhat
 	p.reload()
@@ -392,7 +392,7 @@ func (p *Page) onRename(it store.Item) app.EventHandler {
 
 func (p *Page) onRenameSave(ctx app.Context, e app.Event) {
 	e.PreventDefault()
-	st, _ := shell.Store()
+	st, _ := p.App.Store()
 	err := st.Rename(p.renaming, p.renameText)
 	p.renaming = ""
 	p.reload()
@@ -562,9 +562,9 @@ func formatTime(t time.Time) string {
 func (p *Page) Render() app.UI {
 	var dialog app.UI
 	if p.sharing != nil {
-		dialog = &share.Dialog{Entry: *p.sharing, OnClose: func(ctx app.Context) { p.sharing = nil }}
+		dialog = &share.Dialog{App: p.App, Entry: *p.sharing, OnClose: func(ctx app.Context) { p.sharing = nil }}
 	}
-	return shell.Page(p.live, "saved", app.Main().Class("page saved-page").Body(
+	return p.Frame("saved", app.Main().Class("page saved-page").Body(
 		necboard.Stylesheet(),
 		app.Div().Class("saved-head").Body(
 			app.H2().Text("Saved games"),
@@ -673,7 +673,7 @@ func (p *Page) renderFilter() app.UI {
 }
 
 func (p *Page) renderList() app.UI {
-	if !p.live {
+	if !p.Live() {
 		return app.P().Class("muted").Text("Loading the saved games…")
 	}
 	if len(p.items) == 0 {

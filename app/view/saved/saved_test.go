@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/plyground/plyground/app/store"
+	"github.com/plyground/plyground/app/view/shell"
 	"github.com/plyground/plyground/variants"
 )
 
@@ -73,7 +74,7 @@ func TestItemTitle(t *testing.T) {
 		{store.Item{Entry: store.Entry{ID: "n", Kind: store.KindNEC, Players: []store.Player{{Name: "Ann"}, {Level: 2}, {}}}}, "Ann, Computer (level 2), Player 3"},
 		{store.Item{Entry: store.Entry{ID: "n", Kind: store.KindNEC}}, "Never-Ending Chess"},
 	}
-	p := &Page{}
+	p := &Page{PageState: shell.NewApp().PageState()}
 	for _, tt := range tests {
 		if got := p.itemTitle(tt.it); got != tt.want {
 			t.Errorf("itemTitle(%+v) = %q, want %q", tt.it.Entry, got, tt.want)

@@ -55,6 +55,9 @@ func QRSVG(text, title string) string {
 type Dialog struct {
 	app.Compo
 
+	// App is what the pages of the program share.
+	App *shell.App
+
 	// Entry is the game: its kind, record, saved-game ID (so that the game stays one saved
 	// game as it goes back and forth; "" for none) and players' names.
 	Entry store.Entry
@@ -71,7 +74,7 @@ type Dialog struct {
 
 // OnMount reads the move-confirmation setting and puts the focus on the copy button.
 func (d *Dialog) OnMount(ctx app.Context) {
-	d.confirm = shell.ConfirmMoves()
+	d.confirm = d.App.ConfirmMoves()
 	ctx.Defer(func(ctx app.Context) {
 		if el := app.Window().GetElementByID("share-copy"); el.Truthy() {
 			el.Call("focus")
@@ -126,9 +129,9 @@ func (d *Dialog) onShare(ctx app.Context, e app.Event) {
 }
 
 func (d *Dialog) onConfirm(ctx app.Context, e app.Event) {
-	s := shell.LoadSettings()
+	s := d.App.LoadSettings()
 	s.ConfirmMoves = ctx.JSSrc().Get("checked").Bool()
-	if err := shell.SaveSettings(s); err != nil {
+	if err := d.App.SaveSettings(s); err != nil {
 		d.status, d.failed = "The setting is not saved: "+err.Error()+".", true
 		return
 	}

@@ -13,48 +13,35 @@ import (
 const damagedAddress = "The address you opened was damaged (a % sign not followed by two hex " +
 	"digits, as in a link cut off while it was copied): it was opened as far as it could be read."
 
-// start is the address the program started on, repaired (see WatchAddress), and what to say
-// about it. boot records whether a game screen has already been made: only the first one,
-// made for that address, may open its game before the navigation (play.Screen.OnInit), since the
-// window's address is not yet the new page's when the program moves from page to page.
-var Start struct {
-	// Href is the address the page was opened at, repaired.
-	Href string
-	// Booted says that the first page has opened its game from Href.
-	Booted bool
-	notice string // damagedAddress, for the page of the repaired address
-	path   string // the path of the repaired address
-}
-
 // WatchAddress makes sure go-app never reads an address it cannot parse: it repairs the
 // window's address now (store.RepairAddress) and again at every history step and fragment
 // change, before go-app's own handlers run. Call it before app.RunWhenOnBrowser. go-app's
 // Window().URL() is nil for such an address, and go-app dereferences it at start and on every
 // history step: one damaged link would otherwise stop the whole program, at every reload.
 // On the host it does nothing.
-func WatchAddress() {
+func (a *App) WatchAddress() {
 	href, err := browser.Location()
 	if err != nil {
 		return
 	}
-	Start.Href = canonical(repairLocation(href))
+	a.Start.Href = canonical(a.repairLocation(href))
 	_ = browser.OnAddressChange(func() {
 		if href, err := browser.Location(); err == nil {
-			repairLocation(href)
+			a.repairLocation(href)
 		}
 	})
 }
 
 // repairLocation puts the repaired href in the address bar when it needed repair, notes it
 // for the page, and returns the address now shown.
-func repairLocation(href string) string {
+func (a *App) repairLocation(href string) string {
 	fixed, changed := store.RepairAddress(href)
 	if !changed || browser.ReplaceLocation(fixed) != nil {
 		return href
 	}
-	Start.notice, Start.Href = damagedAddress, canonical(fixed)
+	a.Start.notice, a.Start.Href = damagedAddress, canonical(fixed)
 	if u, err := url.Parse(fixed); err == nil {
-		Start.path = u.Path
+		a.Start.path = u.Path
 	}
 	return fixed
 }
@@ -87,9 +74,9 @@ func PageURL(ctx app.Context) *url.URL {
 
 // addressNotice draws what the app has to say about a damaged address, while the window is on
 // its page (the game screen rewrites the fragment as soon as it has read it); nil otherwise.
-func addressNotice() app.UI {
-	if Start.notice == "" || !app.IsClient || WindowURL().Path != Start.path {
+func (a *App) addressNotice() app.UI {
+	if a.Start.notice == "" || !app.IsClient || WindowURL().Path != a.Start.path {
 		return nil
 	}
-	return app.P().Class("notice address-notice").Role("alert").Text(Start.notice)
+	return app.P().Class("notice address-notice").Role("alert").Text(a.Start.notice)
 }

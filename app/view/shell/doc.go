@@ -1,5 +1,9 @@
-// Package shell is the frame every page of the app shares: the top bar with the app's name
-// and navigation (Page), the banner of a new version (UpdateBanner), the install button, the
-// notice of a damaged address and the repair of such addresses (WatchAddress), the icons,
-// and what every screen reads: the player's settings and the saved-game store.
+// Package shell is what every page of the app shares. App is the one value of a run of the
+// program (made by cmd/pwa, handed to every page's component): the saved-game store and the
+// settings in it, the address the program started at, the game screen shown, the 8x8 game in
+// progress as storage knows it, the dice (scripted by the browser tests' hooks only when the
+// host serves the page with -test-hooks), the page's sound and the engine's worker. Its Page
+// draws the frame of every page: the top bar with the app's name and navigation, the banner
+// of a new version (UpdateBanner), the notice of a damaged address (repaired by
+// WatchAddress). On gives the event handlers made by factories or in loops their scope.
 package shell

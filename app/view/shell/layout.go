@@ -28,11 +28,11 @@ var navLinks = []navLink{
 // (UpdateBanner) when a new version is ready, then the page's main element. data-live says
 // whether the running program (not the server's prerendered HTML) drew it; active names the
 // navigation entry to highlight.
-func Page(live bool, active string, main app.UI) app.UI {
+func (a *App) Page(live bool, active string, main app.UI) app.UI {
 	return app.Div().
 		Class("shell").
 		DataSet("live", live).
-		Body(header(active), &UpdateBanner{}, addressNotice(), main)
+		Body(header(active), &UpdateBanner{App: a}, a.addressNotice(), main)
 }
 
 // header draws the top bar.

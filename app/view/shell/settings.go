@@ -1,29 +1,9 @@
 package shell
 
 import (
-	"sync"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/plyground/plyground/app/browser"
-	"github.com/plyground/plyground/app/necgame"
 	"github.com/plyground/plyground/app/store"
 )
-
-var (
-	storeOnce sync.Once
-	theStore  *store.Store
-	storeErr  error
-)
-
-// Store returns the saved games of every kind over the browser's local storage, and an
-// error when the browser refuses local storage (the store then keeps games in memory only).
-func Store() (*store.Store, error) {
-	storeOnce.Do(func() {
-		s, err := browser.Local()
-		theStore, storeErr = &store.Store{Storage: s, Codecs: map[store.Kind]store.Codec{store.KindNEC: necgame.Codec{}}}, err
-	})
-	return theStore, storeErr
-}
 
 // Settings are the player's choices, display and game settings together: one value kept by
 // package app/store (store.Settings), which reads every stored form they ever had.
@@ -71,16 +51,16 @@ func Normalize(s Settings) Settings {
 // LoadSettings reads the settings from the browser's local storage (through the store): the
 // defaults for what is not stored or cannot be read. It needs no context, so that a page can
 // read them before it is mounted (play.Screen.OnInit).
-func LoadSettings() Settings {
-	st, _ := Store()
+func (a *App) LoadSettings() Settings {
+	st, _ := a.Store()
 	s, _ := st.Settings()
 	return Normalize(s)
 }
 
 // SaveSettings stores the settings and applies them to the document.
-func SaveSettings(s Settings) error {
+func (a *App) SaveSettings(s Settings) error {
 	s = Normalize(s)
-	st, _ := Store()
+	st, _ := a.Store()
 	err := st.SaveSettings(s)
 	if err != nil {
 		app.Log("saving the settings:", err)
@@ -105,7 +85,7 @@ func ApplySettings(s Settings) {
 }
 
 // ConfirmMoves reads the move-confirmation setting.
-func ConfirmMoves() bool { return LoadSettings().ConfirmMoves }
+func (a *App) ConfirmMoves() bool { return a.LoadSettings().ConfirmMoves }
 
 // StorageMissing says that the browser refuses local storage.
 const StorageMissing = "This browser does not let the app keep games (a privacy setting or private " +

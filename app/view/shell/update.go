@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"sync"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -30,14 +29,9 @@ type GameScreen interface {
 	InGame() bool
 }
 
-// ShownGame is the game screen made last (there is one at a time); nil before any.
-var ShownGame GameScreen
-
-var updateChecks sync.Once
-
 // startUpdateChecks asks for a new version every updateEvery, once per program run.
-func startUpdateChecks() {
-	updateChecks.Do(func() {
+func (a *App) startUpdateChecks() {
+	a.updateChecks.Do(func() {
 		go func() {
 			t := time.NewTicker(updateEvery)
 			defer t.Stop()
@@ -50,14 +44,18 @@ func startUpdateChecks() {
 
 // ShowGame records g as the game screen shown and tells the update banner whether a game
 // is in progress on it; a game screen calls it whenever that may have changed.
-func ShowGame(ctx app.Context, g GameScreen) {
-	ShownGame = g
+func (a *App) ShowGame(ctx app.Context, g GameScreen) {
+	a.shown = g
 	ctx.SetState(stateGameBusy, g.InGame())
 }
 
+// Showing records g as the game screen shown, before it can tell the update banner
+// (a screen opening its game before it is mounted).
+func (a *App) Showing(g GameScreen) { a.shown = g }
+
 // gameBusy reports whether a game is in progress on a mounted game screen, of any kind.
-func gameBusy() bool {
-	g := ShownGame
+func (a *App) gameBusy() bool {
+	g := a.shown
 	return g != nil && g.Mounted() && g.InGame()
 }
 
@@ -66,6 +64,9 @@ func gameBusy() bool {
 type UpdateBanner struct {
 	app.Compo
 
+	// App is the app, which knows the game screen shown.
+	App *App
+
 	available bool
 	dismissed bool
 	busy      bool
@@ -73,16 +74,16 @@ type UpdateBanner struct {
 
 // OnMount starts the periodic checks and reads whether an update already arrived.
 func (b *UpdateBanner) OnMount(ctx app.Context) {
-	startUpdateChecks()
+	b.App.startUpdateChecks()
 	b.available = ctx.AppUpdateAvailable()
-	b.busy = gameBusy()
-	ctx.ObserveState(stateGameBusy, &b.busy).OnChange(func() { b.busy = gameBusy() })
+	b.busy = b.App.gameBusy()
+	ctx.ObserveState(stateGameBusy, &b.busy).OnChange(func() { b.busy = b.App.gameBusy() })
 }
 
 // OnAppUpdate shows the banner: the new version is downloaded and ready.
 func (b *UpdateBanner) OnAppUpdate(ctx app.Context) {
 	b.available = true
-	b.busy = gameBusy()
+	b.busy = b.App.gameBusy()
 }
 
 // Render draws the banner, or an empty slot.
@@ -92,7 +93,9 @@ func (b *UpdateBanner) Render() app.UI {
 	}
 	later := app.Button().Class("btn small").Type("button").DataSet("action", "update-later").Text("Later").
 		OnClick(func(ctx app.Context, e app.Event) { b.dismissed = true })
-	if b.busy {
+	// Whether a game is in progress is asked now, not only when the game-busy state last
+	// changed: a game screen may tell it before it is mounted, when it does not count yet.
+	if b.busy || b.App.gameBusy() {
 		return app.Div().Class("update-slot").Body(
 			app.Div().Class("update-banner quiet").Role("status").Body(
 				app.Span().Text("A new version of "+AppName+" is ready. It will load after this game."),
@@ -105,7 +108,7 @@ func (b *UpdateBanner) Render() app.UI {
 			app.Span().Text("A new version of "+AppName+" is ready."),
 			app.Button().Class("btn small primary").Type("button").DataSet("action", "update-reload").Text("Reload").
 				OnClick(func(ctx app.Context, e app.Event) {
-					if gameBusy() {
+					if b.App.gameBusy() {
 						b.busy = true // a game started meanwhile: never reload in the middle of it
 						return
 					}

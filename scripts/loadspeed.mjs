@@ -3,7 +3,7 @@
 // cache), and how many bytes cross the network before the board is interactive. Run it from
 // the repository root after `make build`:
 //
-//	node tests/browser/tools/loadspeed.mjs [runs]    # default 5 runs of each, median shown
+//	node scripts/loadspeed.mjs [runs]    # default 5 runs of each, median shown
 //
 // The bytes are counted by a TCP proxy in front of bin/pwa (so they include HTTP headers,
 // and the service worker's own precaching, which runs alongside the page on a first visit);
@@ -17,8 +17,8 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch } from '../chromium.mjs';
-import { root, startServer } from '../server.mjs';
+import { launch } from '../tests/browser/chromium.mjs';
+import { root, startServer } from '../tests/browser/server.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 const path = '/play?variant=orthodox';

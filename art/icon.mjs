@@ -1,7 +1,12 @@
 // The Plyground app icon: an original drawing of a knight's head with a curved "one more ply"
 // arrow springing from it, on the brand colour. iconSVG(true) is the maskable variant: a full
 // square background and the motif kept inside the central safe circle (80% of the size).
-import { knightHead } from './pieces.mjs';
+import { readFileSync } from 'node:fs';
+
+// knightHead is the knight's head and neck from the app's one source of piece drawings
+// (app/view/pieces, written to web/pieces/ by go test ./app/view/pieces -update-pieces).
+const knightFile = readFileSync(new URL('../web/pieces/wN.svg', import.meta.url), 'utf8');
+const knightHead = knightFile.match(/<path d="(M73 80 [^"]*)"/)[1];
 
 export const brand = { background: '#1f5c52', knight: '#fbf7ef', outline: '#123a34', accent: '#f3b33d' };
 

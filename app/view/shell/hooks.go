@@ -1,4 +1,4 @@
-package play
+package shell
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -22,21 +22,21 @@ import (
 // turns the test hooks on when it is "1".
 const TestHooksEnv = "PLYGROUND_TEST_HOOKS"
 
-// testHooksRead says whether the test hooks were read.
-var testHooksRead bool
+// Dice returns the dice of the page's games: the scripted test rolls first (read from the
+// page at the first call, when the test hooks are on), then crypto/rand. They are shared by
+// every game of the program run, so that a test's rolls go on across new games.
+func (a *App) Dice() dice.Source {
+	a.ReadTestHooks()
+	return a.dice
+}
 
-// hookDice is the dice.Source of the page: the scripted test rolls first, then crypto. It is
-// shared by every game of the program run, so that a test's rolls go on across new games.
-// readTestHooks gives it the rolls.
-var hookDice = dice.NewScript(nil, dice.CryptoSource{})
-
-// readTestHooks reads the test hooks once per program run: the rolls of
-// window.__plygroundTestDice go to hookDice.
-func readTestHooks() {
-	if testHooksRead || !app.IsClient {
+// ReadTestHooks reads the test hooks once per program run: the rolls of
+// window.__plygroundTestDice go to the app's dice.
+func (a *App) ReadTestHooks() {
+	if a.hooksRead || !app.IsClient {
 		return
 	}
-	testHooksRead = true
+	a.hooksRead = true
 	if app.Getenv(TestHooksEnv) != "1" {
 		return
 	}
@@ -55,5 +55,5 @@ func readTestHooks() {
 			rolls = append(rolls, d)
 		}
 	}
-	hookDice = dice.NewScript(rolls, dice.CryptoSource{})
+	a.dice = dice.NewScript(rolls, dice.CryptoSource{})
 }

@@ -1,24 +1,14 @@
-// Writes the static images of web/ from their sources: the twelve piece SVGs (from pieces.mjs)
-// and the app icons (from icon.mjs), rasterised to PNG by headless Chromium. Run it from the
-// repository root after changing a drawing, and commit what it writes:
+// Writes the app icons of web/ from their source (icon.mjs), rasterised to PNG by headless
+// Chromium (Debian's, through the browser tests' chromium.mjs). The piece images of
+// web/pieces/ come from app/view/pieces (go test ./app/view/pieces -update-pieces). Run it from the repository root after changing a drawing,
+// and commit what it writes:
 //
-//	node tests/browser/tools/assets.mjs            # write web/pieces/*.svg and web/icons/*
-//	node tests/browser/tools/assets.mjs --preview  # also screenshot a sheet to tests/browser/out/
-import { mkdir, writeFile } from 'node:fs/promises';
-import { svg } from './pieces.mjs';
+//	make art                        # the same as the next line
+//	node art/assets.mjs             # write web/icons/*
+//	node art/assets.mjs --preview   # also screenshot a sheet to tests/browser/out/
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { iconSVG } from './icon.mjs';
-import { launch } from '../chromium.mjs';
-
-const types = ['K', 'Q', 'R', 'B', 'N', 'P'];
-
-async function writePieces() {
-  await mkdir('web/pieces', { recursive: true });
-  for (const c of ['w', 'b']) {
-    for (const t of types) {
-      await writeFile(`web/pieces/${c}${t}.svg`, svg(c, t));
-    }
-  }
-}
+import { launch } from '../tests/browser/chromium.mjs';
 
 // writeIcons writes the SVG icon and rasterises the PNGs the web manifest lists.
 async function writeIcons() {
@@ -41,7 +31,14 @@ async function writeIcons() {
   await ctx.close();
 }
 
+// The pieces of the preview sheet, as the app draws them (web/pieces/, from app/view/pieces).
+const types = ['K', 'Q', 'R', 'B', 'N', 'P'];
+
 async function preview() {
+  const files = {};
+  for (const c of ['w', 'b']) {
+    for (const t of types) files[c + t] = await readFile(`web/pieces/${c}${t}.svg`, 'utf8');
+  }
   const sheet = (size) =>
     ['w', 'b']
       .map(
@@ -49,7 +46,7 @@ async function preview() {
           `<div class="row">${types
             .map(
               (t, i) =>
-                `<div class="sq ${(i + (c === 'b' ? 1 : 0)) % 2 ? 'd' : 'l'}" style="width:${size}px;height:${size}px">${svg(c, t)}</div>`,
+                `<div class="sq ${(i + (c === 'b' ? 1 : 0)) % 2 ? 'd' : 'l'}" style="width:${size}px;height:${size}px">${files[c + t]}</div>`,
             )
             .join('')}</div>`,
       )
@@ -67,7 +64,6 @@ async function preview() {
   await ctx.close();
 }
 
-await writePieces();
 await writeIcons();
 if (process.argv.includes('--preview')) {
   await preview();
