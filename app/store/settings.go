@@ -50,6 +50,9 @@ type Settings struct {
 	Coords bool `json:"coords"`
 	// ConfirmMoves asks for a confirmation before a move is final (for games by link).
 	ConfirmMoves bool `json:"confirmMoves"`
+	// ScreenReader says each ply and the turn's state in words in a live region of the game
+	// screen (its screen-reader mode).
+	ScreenReader bool `json:"screenReader,omitempty"`
 }
 
 // DefaultSettings returns the settings of a first visit: the system's theme, walnut board,

@@ -119,6 +119,12 @@ func (p *Settings) Render() app.UI {
 				"For games played by link between two people: you check your move before the link is updated, then send it.",
 				s.ConfirmMoves, func(s *shell.Settings) { s.ConfirmMoves = !s.ConfirmMoves }),
 		),
+		app.Section().Class("card").Body(
+			app.H3().Text("Accessibility"),
+			toggle("screen-reader", "Screen-reader mode",
+				"The game screen says each move and whose turn it is in words, for a screen reader; type your moves in the move box under the move list (e4, Nf3, O-O).",
+				s.ScreenReader, func(s *shell.Settings) { s.ScreenReader = !s.ScreenReader }),
+		),
 		app.If(p.err != "", func() app.UI { return app.P().Class("notice").Role("alert").Text(p.err) }),
 	))
 }

@@ -50,6 +50,7 @@ type Screen struct {
 	aiErr   string          // why the computer could not move
 	reply   *session.Reply  // the computer's turn being shown ply by ply; nil when none
 	sharing bool            // the share dialog is open
+	box     moveBox         // the move box (movebox.go)
 	end     endState        // the end dialog and the draw offer (end.go)
 
 	// ui is the screen's own context (OnMount). The computer's answer and the showing of its

@@ -57,6 +57,8 @@ func (p *Screen) Render() app.UI {
 				p.storageBar(),
 				p.controls(pan),
 				p.moveList(),
+				p.moveBox(),
+				p.announcer(),
 				p.gameActions(pan),
 			),
 			p.share(),
