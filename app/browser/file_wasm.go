@@ -53,31 +53,43 @@ func download(name, mime string, data []byte) error {
 		_, _ = call(urls, "revokeObjectURL", url)
 		return err
 	}
-	doc, err := global("document")
+	a, err := appendHidden("a", func(a, style safejs.Value) error {
+		return errs(a.Set("href", url), a.Set("download", name), style.Set("display", "none"))
+	})
 	if err != nil {
-		return err
-	}
-	body, err := property(doc, "body")
-	if err != nil {
-		return err
-	}
-	a, err := call(doc, "createElement", "a")
-	if err != nil {
-		return err
-	}
-	style, err := property(a, "style")
-	if err != nil {
-		return err
-	}
-	if err := errs(a.Set("href", url), a.Set("download", name), style.Set("display", "none")); err != nil {
-		return exception(err)
-	}
-	if _, err := call(body, "appendChild", a); err != nil {
 		return err
 	}
 	_, err = call(a, "click")
 	_, _ = call(a, "remove")
 	return err
+}
+
+// appendHidden creates an element of the given tag, lets set give it its attributes and
+// style (so that it never shows), and appends it to the document's body.
+func appendHidden(tag string, set func(el, style safejs.Value) error) (safejs.Value, error) {
+	doc, err := global("document")
+	if err != nil {
+		return doc, err
+	}
+	body, err := property(doc, "body")
+	if err != nil {
+		return body, err
+	}
+	el, err := call(doc, "createElement", tag)
+	if err != nil {
+		return el, err
+	}
+	style, err := property(el, "style")
+	if err != nil {
+		return el, err
+	}
+	if err := set(el, style); err != nil {
+		return el, exception(err)
+	}
+	if _, err := call(body, "appendChild", el); err != nil {
+		return el, err
+	}
+	return el, nil
 }
 
 // bytesToJS returns data in a new Uint8Array.

@@ -57,29 +57,15 @@ func copySelected(text string) error {
 	if err != nil {
 		return err
 	}
-	body, err := property(doc, "body")
+	ta, err := appendHidden("textarea", func(ta, style safejs.Value) error {
+		return errs(
+			ta.Set("value", text),
+			ta.Set("readOnly", true),
+			style.Set("position", "fixed"),
+			style.Set("opacity", "0"),
+		)
+	})
 	if err != nil {
-		return err
-	}
-	ta, err := call(doc, "createElement", "textarea")
-	if err != nil {
-		return err
-	}
-	style, err := property(ta, "style")
-	if err != nil {
-		return err
-	}
-	if err := errs(
-		ta.Set("value", text),
-		style.Set("position", "fixed"),
-		style.Set("opacity", "0"),
-	); err != nil {
-		return exception(err)
-	}
-	if _, err := call(ta, "setAttribute", "readonly", ""); err != nil {
-		return err
-	}
-	if _, err := call(body, "appendChild", ta); err != nil {
 		return err
 	}
 	defer func() { _, _ = call(ta, "remove") }()
