@@ -53,7 +53,13 @@ type Settings struct {
 	// ScreenReader says each ply and the turn's state in words in a live region of the game
 	// screen (its screen-reader mode).
 	ScreenReader bool `json:"screenReader,omitempty"`
+	// NoPremoves turns premoves off (they are on by default: while the computer thinks, a
+	// move may be queued on the board).
+	NoPremoves bool `json:"noPremoves,omitempty"`
 }
+
+// Premoves reports whether premoves are on.
+func (s Settings) Premoves() bool { return !s.NoPremoves }
 
 // DefaultSettings returns the settings of a first visit: the system's theme, walnut board,
 // dots, sound and coordinates on, no auto-flip, no move confirmation.

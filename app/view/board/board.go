@@ -22,10 +22,14 @@ const (
 	MarkTarget
 	// MarkCheck glows under a king in check.
 	MarkCheck
+	// MarkPremove tints the from and to squares of the premove queued.
+	MarkPremove
+	// MarkCursor outlines the square the keyboard is on.
+	MarkCursor
 )
 
 // markClasses names the CSS class of each mark, in bit order.
-var markClasses = [...]string{"last-move", "selected", "target", "check"}
+var markClasses = [...]string{"last-move", "selected", "target", "check", "premove", "cursor"}
 
 // Marks maps squares to the marks drawn on them; a square not in the map has none.
 type Marks map[engine.Square]Mark

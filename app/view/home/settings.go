@@ -118,6 +118,9 @@ func (p *Settings) Render() app.UI {
 			toggle("confirm-moves", "Confirm each move before it is final",
 				"For games played by link between two people: you check your move before the link is updated, then send it.",
 				s.ConfirmMoves, func(s *shell.Settings) { s.ConfirmMoves = !s.ConfirmMoves }),
+			toggle("premoves", "Premoves against the computer",
+				"While the computer thinks, pick up a piece and queue your next move: it is played as soon as your turn comes, if it is legal then. A click cancels it.",
+				s.Premoves(), func(s *shell.Settings) { s.NoPremoves = !s.NoPremoves }),
 		),
 		app.Section().Class("card").Body(
 			app.H3().Text("Accessibility"),

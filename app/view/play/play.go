@@ -2,7 +2,6 @@ package play
 
 import (
 	"errors"
-	"fmt"
 	"net/url"
 	"strings"
 	"time"
@@ -11,7 +10,6 @@ import (
 	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/app/session"
 	"github.com/plyground/plyground/app/view/board"
-	"github.com/plyground/plyground/app/view/gesture"
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/shell"
 	"github.com/plyground/plyground/app/worker"
@@ -34,9 +32,11 @@ type Screen struct {
 	loadErr      string
 
 	orientation engine.Color
-	slide       board.Slide
-	drag        dragState
-	confirm     string // "resign" or "draw" while asking for confirmation
+	// anim is the ply the board slides at its next position (board.Config.Last): the ply
+	// just made or shown, reversed for a step back; zero for none.
+	anim    board.Ply
+	confirm string    // "resign" or "draw" while asking for confirmation
+	wheelAt time.Time // the last step by the mouse wheel
 
 	keys    app.Func
 	unwatch func() // stops listening to other tabs' saves
@@ -58,19 +58,6 @@ type Screen struct {
 	// an element that has gone since (the roll, promotion or retry button that asked).
 	ui *app.Context
 }
-
-// dragState follows a pointer pressed on a piece.
-type dragState struct {
-	gesture.Press
-	from   engine.Square
-	wasSel bool    // the piece was already picked up before this press
-	cx, cy float64 // the centre of the piece when the drag began
-	piece  app.Value
-}
-
-// dragThreshold is how far (in CSS pixels) a pointer pressed on a piece moves before the
-// piece follows it: less is a click.
-const dragThreshold = 5
 
 // OnMount starts listening to the keyboard.
 func (p *Screen) OnMount(ctx app.Context) {
@@ -96,7 +83,7 @@ func (p *Screen) OnMount(ctx app.Context) {
 		}
 		key := e.Get("key").String()
 		switch key {
-		case "ArrowLeft", "ArrowRight", "Home", "End":
+		case "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "f":
 			e.Call("preventDefault")
 			ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key) })
 		}
@@ -212,9 +199,8 @@ func (p *Screen) open(u *url.URL) (save bool) {
 	}
 	p.stopThinking()
 	p.s = s
-	p.slide = board.Slide{}
+	p.anim = board.Ply{}
 	p.sharing = false
-	p.drag = dragState{}
 	p.confirm = ""
 	p.end = endState{}
 	p.orientation = q.Color
@@ -275,11 +261,7 @@ func (p *Screen) changed(ctx app.Context) {
 	p.end.drawNote, p.end.closed = "", false
 	p.persistGame(ctx)
 	p.sound()
-	before := p.orientation
 	p.autoFlip()
-	if before != p.orientation {
-		p.slide = board.Slide{}
-	}
 	p.scrollMoves(ctx)
 	p.think(ctx)
 }
@@ -424,24 +406,23 @@ func (p *Screen) onRetry(ctx app.Context, e app.Event) {
 	p.think(ctx)
 }
 
-// setSlide animates the last ply made.
-func (p *Screen) setSlide() {
+// lastPly is the ply that led to the position shown, for the board to slide; zero for a
+// roll, a pass or the start.
+func (p *Screen) lastPly() board.Ply {
 	a, ok := p.s.LastAction()
-	var from, to engine.Square
 	switch {
 	case !ok:
-		p.slide = board.Slide{}
-		return
+		return board.Ply{}
 	case a.Kind == turn.Ply:
-		from, to = a.Move.From(), a.Move.To()
+		return board.Ply{From: a.Move.From(), To: a.Move.To()}
 	case a.Kind == turn.TakeKing:
-		from, to = a.From, a.To
-	default:
-		p.slide = board.Slide{}
-		return
+		return board.Ply{From: a.From, To: a.To}
 	}
-	p.slide = board.SlideOf(p.orientation, from, to, p.slide)
+	return board.Ply{}
 }
+
+// setSlide has the board slide the last ply made.
+func (p *Screen) setSlide() { p.anim = p.lastPly() }
 
 // handle follows up an effect of a click, a drop or a promotion choice.
 func (p *Screen) handle(ctx app.Context, e session.Effect, animate bool) {
@@ -450,11 +431,11 @@ func (p *Screen) handle(ctx app.Context, e session.Effect, animate bool) {
 		if animate {
 			p.setSlide()
 		} else {
-			p.slide = board.Slide{}
+			p.anim = board.Ply{}
 		}
 		p.changed(ctx)
 	case session.WentLive:
-		p.slide = board.Slide{}
+		p.anim = board.Ply{}
 		p.scrollMoves(ctx)
 	}
 }
@@ -465,132 +446,91 @@ func (p *Screen) onKey(ctx app.Context, key string) {
 		return
 	}
 	switch key {
-	case "ArrowLeft":
-		p.s.Back()
-	case "ArrowRight":
-		p.s.Forward()
+	case "ArrowLeft", "ArrowUp":
+		p.step(p.s.Back)
+	case "ArrowRight", "ArrowDown":
+		p.step(p.s.Forward)
 	case "Home":
-		p.s.First()
+		p.step(p.s.First)
 	case "End":
-		p.s.Last()
+		p.step(p.s.Last)
+	case "f":
+		p.flip()
 	}
-	p.slide = board.Slide{}
 	p.scrollMoves(ctx)
 }
 
-// --- The board's pointer events (mouse, touch and pen alike) --------------------------------
-
-// squareAtPoint returns the square under the viewport point (x, y) of the board element.
-func (p *Screen) squareAtPoint(el app.Value, x, y float64) engine.Square {
-	r := el.Call("getBoundingClientRect")
-	box := board.Rect{Left: r.Get("left").Float(), Top: r.Get("top").Float(), Width: r.Get("width").Float(), Height: r.Get("height").Float()}
-	return board.SquareAtPoint(p.orientation, box, x, y)
+// step shows another position of the game (move), with the slide of the ply between the
+// two when they are one ply apart: forward the ply, back the ply undone.
+func (p *Screen) step(move func()) {
+	before, undone := p.s.Shown(), p.lastPly()
+	move()
+	switch p.s.Shown() {
+	case before + 1:
+		p.anim = p.lastPly()
+	case before - 1:
+		p.anim = board.Ply{From: undone.To, To: undone.From}
+	default:
+		p.anim = board.Ply{}
+	}
 }
 
-func (p *Screen) onPointerDown(ctx app.Context, e app.Event) {
-	if p.s == nil {
-		ctx.PreventUpdate()
-		return
-	}
-	if b := e.Get("button"); b.Truthy() && b.Int() != 0 {
-		ctx.PreventUpdate()
-		return
-	}
-	if p.awaitingConfirmation() {
-		ctx.PreventUpdate()
-		return
-	}
-	board := e.Get("currentTarget")
-	x, y := e.Get("clientX").Float(), e.Get("clientY").Float()
-	sq := p.squareAtPoint(board, x, y)
-	if sq == engine.NoSquare {
+// wheelPause is the least time between two steps by the mouse wheel (a touchpad sends
+// dozens of wheel events for one gesture).
+const wheelPause = 90 * time.Millisecond
+
+// onWheel steps through the game with the mouse wheel over the board: down forward, up back.
+func (p *Screen) onWheel(ctx app.Context, e app.Event) {
+	dy := e.Get("deltaY").Float()
+	if p.s == nil || dy == 0 || p.s.Len() == 0 {
 		ctx.PreventUpdate()
 		return
 	}
 	e.PreventDefault()
-	p.confirm = ""
-	_, _, promoting := p.s.Promoting()
-	wasSel := !promoting && p.s.Selected() == sq && !p.s.Viewing()
-	eff := session.Selected
-	if !wasSel {
-		eff = p.s.Click(sq)
+	if now := time.Now(); now.Sub(p.wheelAt) >= wheelPause {
+		p.wheelAt = now
+		if dy > 0 {
+			p.step(p.s.Forward)
+		} else {
+			p.step(p.s.Back)
+		}
+		p.scrollMoves(ctx)
+		return
 	}
-	p.handle(ctx, eff, true)
-	if eff == session.Selected {
-		p.drag = dragState{Press: gesture.Start(e.Get("pointerId").Int(), x, y), from: sq, wasSel: wasSel}
-		gesture.Capture(board, e.Get("pointerId").Int())
-	}
-}
-
-func (p *Screen) onPointerMove(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
-	d := &p.drag
-	if !d.Active || e.Get("pointerId").Int() != d.ID {
-		return
-	}
-	x, y := e.Get("clientX").Float(), e.Get("clientY").Float()
-	began := !d.Moved
-	if _, _, dragging := d.Move(d.ID, x, y, dragThreshold); !dragging {
-		return
-	}
-	if began {
-		board := e.Get("currentTarget")
-		piece := board.Call("querySelector", fmt.Sprintf(`[data-square="%s"] .piece`, d.from))
-		if !piece.Truthy() {
-			d.Active = false
-			return
-		}
-		r := piece.Call("getBoundingClientRect")
-		d.cx = r.Get("left").Float() + r.Get("width").Float()/2
-		d.cy = r.Get("top").Float() + r.Get("height").Float()/2
-		d.piece = piece
-		piece.Get("classList").Call("add", "dragging")
-	}
-	if !d.piece.Get("isConnected").Bool() {
-		// The rank was drawn again (its HTML changed) while the piece was held: follow the
-		// new image of the piece.
-		piece := e.Get("currentTarget").Call("querySelector", fmt.Sprintf(`[data-square="%s"] .piece`, d.from))
-		if !piece.Truthy() {
-			return
-		}
-		d.piece = piece
-		piece.Get("classList").Call("add", "dragging")
-	}
-	d.piece.Get("style").Call("setProperty", "transform", fmt.Sprintf("translate(%.1fpx, %.1fpx)", x-d.cx, y-d.cy))
 }
 
-// endDrag puts the dragged piece image back in its square.
-func (d *dragState) endDrag() {
-	if d.piece != nil && d.piece.Truthy() {
-		d.piece.Get("style").Call("removeProperty", "transform")
-		d.piece.Get("classList").Call("remove", "dragging")
-	}
+// flip turns the board.
+func (p *Screen) flip() {
+	p.orientation = p.orientation.Other()
+	p.anim = board.Ply{}
 }
 
-func (p *Screen) onPointerUp(ctx app.Context, e app.Event) {
-	d := p.drag
-	p.drag = dragState{}
-	if !d.Active || p.s == nil || e.Get("pointerId").Int() != d.ID {
-		ctx.PreventUpdate()
+// onBoardAsk does what the board asks: play a ply (a click, a drop, the keyboard, or a
+// premove whose turn has come, which promotes to a queen), or go back to the game from an
+// earlier position.
+func (p *Screen) onBoardAsk(ctx app.Context, a board.Ask) {
+	if p.s == nil {
 		return
 	}
-	d.endDrag()
-	if d.Moved {
-		to := p.squareAtPoint(e.Get("currentTarget"), e.Get("clientX").Float(), e.Get("clientY").Float())
-		if to == engine.NoSquare || to == d.from {
+	switch a.Want {
+	case board.WantLive:
+		if p.s.Viewing() {
+			p.s.ViewAt(-1)
+			p.anim = board.Ply{}
+			p.scrollMoves(ctx)
+		}
+	case board.WantMove:
+		if p.awaitingConfirmation() {
 			return
 		}
-		p.handle(ctx, p.s.Drop(d.from, to), false)
-		return
+		p.confirm = ""
+		eff := p.s.Drop(a.Ply.From, a.Ply.To)
+		if eff == session.Promoting && a.Premove {
+			eff = p.s.Promote(engine.Queen)
+		}
+		p.handle(ctx, eff, true)
 	}
-	if d.wasSel {
-		p.s.Click(d.from)
-	}
-}
-
-func (p *Screen) onPointerCancel(ctx app.Context, e app.Event) {
-	p.drag.endDrag()
-	p.drag = dragState{}
 }
 
 // --- Buttons ----------------------------------------------------------------------------------
@@ -608,7 +548,7 @@ func (p *Screen) onCancelPromotion(ctx app.Context, e app.Event) {
 
 func (p *Screen) onRoll(ctx app.Context, e app.Event) {
 	if p.s.Roll() == nil {
-		p.slide = board.Slide{}
+		p.anim = board.Ply{}
 		p.changed(ctx)
 	}
 }
@@ -620,7 +560,7 @@ func (p *Screen) onSpend(ctx app.Context, e app.Event) {
 func (p *Screen) onUndo(ctx app.Context, e app.Event) {
 	p.stopThinking()
 	if p.s.Undo() {
-		p.slide = board.Slide{}
+		p.anim = board.Ply{}
 		p.changed(ctx)
 	}
 }
@@ -628,27 +568,23 @@ func (p *Screen) onUndo(ctx app.Context, e app.Event) {
 func (p *Screen) onRedo(ctx app.Context, e app.Event) {
 	p.stopThinking()
 	if p.s.Redo() {
-		p.slide = board.Slide{}
+		p.anim = board.Ply{}
 		p.changed(ctx)
 	}
 }
 
-func (p *Screen) onFlip(ctx app.Context, e app.Event) {
-	p.orientation = p.orientation.Other()
-	p.slide = board.Slide{}
-}
+func (p *Screen) onFlip(ctx app.Context, e app.Event) { p.flip() }
 
 func (p *Screen) onView(n int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		p.s.ViewAt(n)
-		p.slide = board.Slide{}
+		p.anim = board.Ply{}
 	}
 }
 
 func (p *Screen) onStep(step func()) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		step()
-		p.slide = board.Slide{}
+		p.step(step)
 		p.scrollMoves(ctx)
 	}
 }

@@ -65,45 +65,13 @@ func (p *Screen) Render() app.UI {
 		))
 }
 
-// board draws the interactive board with its marks, the animation of the last ply and the
+// board draws the interactive board (board.Interactive) with the position shown, who may move
+// where (or premove, against the computer), the marks of the last ply and of check, and the
 // promotion picker.
 func (p *Screen) board() app.UI {
+	cfg := p.boardConfig()
+	p.anim = board.Ply{} // taken by the board at this drawing
 	s := p.s
-	st := s.ShownState()
-	marks := board.Marks{}
-	for _, ply := range s.LastPlies() {
-		marks[ply[0]] |= board.MarkLastMove
-		marks[ply[1]] |= board.MarkLastMove
-	}
-	if sel := s.Selected(); sel != engine.NoSquare {
-		marks[sel] |= board.MarkSelected
-		if p.settings.Dots {
-			for b := s.Targets(); b != 0; b &= b - 1 {
-				marks[b.First()] |= board.MarkTarget
-			}
-		}
-	}
-	for b := s.Checked(); b != 0; b &= b - 1 {
-		marks[b.First()] |= board.MarkCheck
-	}
-	opts := board.Opts{
-		Pos:         st.Position(),
-		Orientation: p.orientation,
-		Marks:       marks,
-		Coords:      p.settings.Coords,
-		Slide:       p.slide,
-	}
-	if from, to, ok := s.KingTaken(); ok {
-		opts.Moved = &[2]engine.Square{from, to}
-	}
-	grid := board.Draw(opts).
-		Class("interactive").
-		On("pointerdown", p.onPointerDown).
-		On("pointermove", p.onPointerMove).
-		On("pointerup", p.onPointerUp).
-		On("pointercancel", p.onPointerCancel).
-		On("lostpointercapture", p.onPointerCancel).
-		On("contextmenu", func(ctx app.Context, e app.Event) { e.PreventDefault(); ctx.PreventUpdate() })
 	wrap := app.Div().Class("board-wrap")
 	if s.HumanToMove() && !p.awaitingConfirmation() {
 		wrap = wrap.Class("can-move")
@@ -111,7 +79,45 @@ func (p *Screen) board() app.UI {
 	if s.Viewing() {
 		wrap = wrap.Class("viewing")
 	}
-	return wrap.Body(grid, p.promotionPicker())
+	return wrap.On("wheel", p.onWheel).Body(&board.Interactive{Config: cfg, OnAsk: p.onBoardAsk}, p.promotionPicker())
+}
+
+// boardConfig is what the board is given: the position shown, who may move where (or
+// premove), the marks and the ply to slide.
+func (p *Screen) boardConfig() board.Config {
+	s := p.s
+	st := s.ShownState()
+	marks := board.Marks{}
+	for _, ply := range s.LastPlies() {
+		marks[ply[0]] |= board.MarkLastMove
+		marks[ply[1]] |= board.MarkLastMove
+	}
+	for b := s.Checked(); b != 0; b &= b - 1 {
+		marks[b.First()] |= board.MarkCheck
+	}
+	_, _, promoting := s.Promoting()
+	cfg := board.Config{
+		Position:    st.Position(),
+		Orientation: p.orientation,
+		Key:         fmt.Sprintf("%d:%x", s.Shown(), st.Position().Hash()),
+		Turn:        st.Mover(),
+		Viewing:     s.Viewing(),
+		Marks:       marks,
+		Coords:      p.settings.Coords,
+		Dots:        p.settings.Dots,
+		Animate:     true,
+		Last:        p.anim,
+	}
+	if !p.awaitingConfirmation() && !promoting {
+		cfg.Dests = s.Dests()
+		if cfg.Dests == nil && p.settings.Premoves() {
+			cfg.Premoves = s.PremoveDests()
+		}
+	}
+	if from, to, ok := s.KingTaken(); ok {
+		cfg.Moved = &[2]engine.Square{from, to}
+	}
+	return cfg
 }
 
 // promotionPicker draws the choice of piece over the promotion square's file.

@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/session"
 	"github.com/plyground/plyground/app/store"
+	"github.com/plyground/plyground/app/view/board"
 	"github.com/plyground/plyground/app/view/shell"
 	"github.com/plyground/plyground/engine"
 )
@@ -20,7 +21,7 @@ func openScreen(t *testing.T, href string) *Screen {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Screen{PageState: shell.NewTestApp(&store.Memory{}).PageState()}
+	p := &Screen{PageState: shell.NewTestApp(&store.Memory{}).PageState(), settings: shell.DefaultSettings()}
 	p.open(u)
 	return p
 }
@@ -72,18 +73,26 @@ func TestScreenDrawsTheGame(t *testing.T) {
 	}
 }
 
-// TestScreenPlays: clicks on e2 then e4 play the move; the board marks it, the list shows
-// it, and the screen keeps the game for storage.
+// TestScreenPlays: on the screen's board a press on e2 picks up the pawn (marked, its
+// targets dotted) and a press on e4 asks the screen for e2-e4, which it plays; the board then
+// marks the move and slides it, and the list shows it.
 func TestScreenPlays(t *testing.T) {
 	p := openScreen(t, "http://h/play?variant=orthodox")
-	if eff := p.s.Click(engine.E2); eff != session.Selected {
-		t.Fatalf("click e2: %v", eff)
+	cfg := p.boardConfig()
+	st := board.NewState()
+	st.Update(&cfg)
+	if a := st.Press(&cfg, engine.E2); a.Want != board.WantNothing {
+		t.Fatalf("press e2 asks %+v", a)
 	}
-	if got := draw(t, p); !strings.Contains(got, "selected") {
-		t.Error("the picked-up pawn is not marked")
+	if m := st.Marks(&cfg); m[engine.E2]&board.MarkSelected == 0 || m[engine.E4]&board.MarkTarget == 0 {
+		t.Error("the picked-up pawn is not marked, or its target e4 not dotted")
 	}
-	if eff := p.s.Click(engine.E4); eff != session.Played {
-		t.Fatalf("click e4: %v", eff)
+	a := st.Press(&cfg, engine.E4)
+	if a.Want != board.WantMove || a.Ply != (board.Ply{From: engine.E2, To: engine.E4}) {
+		t.Fatalf("press e4 asks %+v, want the move e2-e4", a)
+	}
+	if eff := p.s.Drop(a.Ply.From, a.Ply.To); eff != session.Played {
+		t.Fatalf("e2-e4: %v", eff)
 	}
 	p.setSlide()
 	got := draw(t, p)
@@ -91,6 +100,33 @@ func TestScreenPlays(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("after e2-e4 the screen does not say %q", want)
 		}
+	}
+}
+
+// TestScreenBoardWhoMoves: the screen's board lets the person to move pick up pieces; against
+// the computer, while it thinks, the person's pieces may be premoved (on by default, off with
+// the setting), and an earlier position shown asks to go back to the game.
+func TestScreenBoardWhoMoves(t *testing.T) {
+	p := openScreen(t, "http://h/play?variant=orthodox&mode=computer&color=black")
+	cfg := p.boardConfig()
+	if cfg.Dests != nil || cfg.Premoves == nil || !cfg.Premoves[engine.E7].Has(engine.E5) {
+		t.Errorf("the computer (White) to move: dests %v, premoves of e7 %v", cfg.Dests, cfg.Premoves[engine.E7])
+	}
+	p.settings.NoPremoves = true
+	if cfg := p.boardConfig(); cfg.Premoves != nil {
+		t.Error("premoves offered with the setting off")
+	}
+	two := openScreen(t, "http://h/play?variant=orthodox")
+	cfg = two.boardConfig()
+	if cfg.Premoves != nil || !cfg.Dests[engine.G1].Has(engine.F3) || cfg.Turn != engine.White {
+		t.Errorf("two people, White to move: dests %v, premoves %v", cfg.Dests, cfg.Premoves)
+	}
+	if eff := two.s.Drop(engine.E2, engine.E4); eff != session.Played {
+		t.Fatal(eff)
+	}
+	two.s.ViewAt(0)
+	if cfg := two.boardConfig(); !cfg.Viewing || cfg.Dests != nil {
+		t.Errorf("an earlier position: viewing %v, dests %v", cfg.Viewing, cfg.Dests)
 	}
 }
 
