@@ -296,6 +296,7 @@ describe('Never-Ending Chess', () => {
       assert.ok(r.top >= cam.box.y - 1 && r.bottom <= cam.box.y + cam.box.height + 1, `piece at y ${r.top}..${r.bottom}`);
     }
     await page.screenshot({ path: join(outDir, 'nec-phone-start-8.png') });
+    await arrowsCoverNothing(page);
     // The next person takes the phone: its own army.
     await page.click('[data-action="pass"]');
     await reveal(page, 'Black');
@@ -315,6 +316,43 @@ describe('Never-Ending Chess', () => {
     const after = await camera(page);
     assert.ok(after.s < 28, `after a resize, ${after.s} px a square: still the whole game`);
     await page.close();
+  });
+
+  // arrowsCoverNothing checks that the arrows at the board's edges (towards the pieces off
+  // screen) cover no piece and no coordinate, nor each other (issue 16).
+  async function arrowsCoverNothing(page) {
+    const found = await page.evaluate(() => {
+      const box = (el) => el.getBoundingClientRect();
+      const arrows = [...document.querySelectorAll('.nec-arrow')].map(box);
+      const others = [...document.querySelectorAll('.nec-piece, .nec-coord')].map((el) => ({ r: box(el), what: el.getAttribute('aria-label') || el.textContent }));
+      const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      const bad = [];
+      arrows.forEach((a, i) => {
+        for (const o of others) if (meets(a, o.r)) bad.push(`arrow ${i} covers ${o.what}`);
+        arrows.forEach((b, j) => {
+          if (j > i && meets(a, b)) bad.push(`arrows ${i} and ${j} overlap`);
+        });
+      });
+      return { n: arrows.length, bad };
+    });
+    assert.ok(found.n > 0, 'arrows towards the other armies');
+    assert.deepEqual(found.bad, []);
+  }
+
+  test('the side panel and the page never overflow sideways, desktop and phone', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const page = await newPage();
+      await page.setViewportSize(viewport);
+      await newGame(page, fx.url, { seats: ['person', 'person', 'bot1'], end: { updates: 50 } });
+      await reveal(page, 'White');
+      const over = await page.evaluate(() =>
+        [document.documentElement, ...document.querySelectorAll('.nec-play aside, .nec-side, .nec-panel')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${el.tagName}.${el.className}: ${el.scrollWidth} > ${el.clientWidth}`),
+      );
+      assert.deepEqual(over, [], `at ${viewport.width}x${viewport.height}`);
+      await page.close();
+    }
   });
 
   test('screenshots of the desktop and phone layouts', async () => {

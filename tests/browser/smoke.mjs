@@ -229,6 +229,14 @@ export function smokeSuite(engine, { firstVisits = 2 } = {}) {
       const rook = '.nec-piece[data-square="(4,-12)"]';
       await waitSelector(tab, rook);
       await tab.screenshot(join(outDir, `smoke-${engine}-nec.png`));
+      // Nothing overflows sideways at 1280x800: the page, the side panel (issue 16; Firefox's
+      // scrollbar once pushed the panel 26 px wide).
+      const over = await tab.evaluate(() =>
+        [document.documentElement, document.querySelector('.nec-side')]
+          .filter((el) => el && el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${el.tagName}.${el.className}: ${el.scrollWidth} > ${el.clientWidth}`),
+      );
+      assert.deepEqual(over, [], `${engine}: overflow at 1280x800`);
       const rect = (s) => tab.evaluate((sel) => {
         const r = document.querySelector(sel).getBoundingClientRect();
         return { x: r.x, y: r.y, width: r.width, height: r.height };

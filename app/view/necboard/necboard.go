@@ -192,25 +192,13 @@ func (b Board) highlights() []app.UI {
 
 // coords writes the coordinates along the bottom (x) and left (y) edges.
 func (b Board) coords() []app.UI {
-	c := b.Cam
-	step := LabelStep(c.S, 36)
-	x0, x1, y0, y1 := c.Bounds()
 	var out []app.UI
-	for x := floorDiv(x0, step) * step; x <= x1; x += step {
-		px, _ := c.Screen(nec.Sq(x, 0))
-		if px < 18 || px > c.W-8 {
-			continue
+	for _, l := range Labels(b.Cam) {
+		t := svgEl("text").Class("nec-coord").Attr("x", Fmt(l.X)).Attr("y", Fmt(l.Y))
+		if l.Middle {
+			t = t.Attr("text-anchor", "middle")
 		}
-		out = append(out, svgEl("text").Class("nec-coord").Attr("x", Fmt(px)).Attr("y", Fmt(c.H-4)).
-			Attr("text-anchor", "middle").Text(strconv.FormatInt(x, 10)))
-	}
-	for y := floorDiv(y0, step) * step; y <= y1; y += step {
-		_, py := c.Screen(nec.Sq(0, y))
-		if py < 10 || py > c.H-18 {
-			continue
-		}
-		out = append(out, svgEl("text").Class("nec-coord").Attr("x", 4).Attr("y", Fmt(py+4)).
-			Text(strconv.FormatInt(y, 10)))
+		out = append(out, t.Text(l.Text))
 	}
 	return out
 }

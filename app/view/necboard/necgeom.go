@@ -248,28 +248,214 @@ func Arrows(c Camera, pieces []nec.Piece, players int) []Arrow {
 		}
 	}
 	var out []Arrow
-	// The arrows keep clear of the edges, and of the toolbar along the top.
-	const side, top = 34.0, 64.0
-	cx, cy := c.W/2, (top+c.H-side)/2
-	hw, hh := max(c.W/2-side, 1), max((c.H-side-top)/2, 1)
-	for d, a := range arrows {
-		if a == nil {
-			continue
+	for _, a := range arrows {
+		if a != nil {
+			out = append(out, *a)
 		}
-		// Where the direction's ray from the middle leaves the inset rectangle.
-		ang := float64(d) * math.Pi / 4
-		ux, uy := math.Cos(ang), -math.Sin(ang)
-		t := math.Inf(1)
-		if math.Abs(ux) > 1e-9 {
-			t = min(t, hw/math.Abs(ux))
-		}
-		if math.Abs(uy) > 1e-9 {
-			t = min(t, hh/math.Abs(uy))
-		}
-		a.X, a.Y = cx+ux*t, cy+uy*t
-		out = append(out, *a)
 	}
 	return out
+}
+
+// Box is a rectangle of the screen, in pixels.
+type Box struct{ X0, Y0, X1, Y1 float64 }
+
+// Overlaps reports whether the two boxes share some area.
+func (a Box) Overlaps(b Box) bool { return a.X0 < b.X1 && b.X0 < a.X1 && a.Y0 < b.Y1 && b.Y0 < a.Y1 }
+
+// overlap is the area the two boxes share.
+func (a Box) overlap(b Box) float64 {
+	w := min(a.X1, b.X1) - max(a.X0, b.X0)
+	h := min(a.Y1, b.Y1) - max(a.Y0, b.Y0)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
+}
+
+// ArrowBox is the box of an arrow with chips players' counts centred on (x, y): a little more
+// than web/nec.css draws (.nec-arrow: the head, then a swatch and a number a player).
+func ArrowBox(x, y float64, chips int) Box {
+	w, h := arrowSize(chips)
+	return Box{x - w/2, y - h/2, x + w/2, y + h/2}
+}
+
+func arrowSize(chips int) (w, h float64) { return 30 + 34*float64(max(chips, 1)), 30 }
+
+// Label is a coordinate written along the board's left (a y) or bottom (an x) edge.
+type Label struct {
+	X, Y   float64 // where the text is anchored (its baseline)
+	Text   string
+	Middle bool // anchored at its middle (the x labels), else at its start
+}
+
+// labelFont is the size of the coordinates' font in pixels (.nec-coord in web/nec.css).
+const labelFont = 11
+
+// Box is the box the label's text takes, with a margin of its outline.
+func (l Label) Box() Box {
+	w := float64(len(l.Text))*labelFont*0.62 + 4
+	x0 := l.X - 2
+	if l.Middle {
+		x0 = l.X - w/2
+	}
+	return Box{x0, l.Y - labelFont - 1, x0 + w, l.Y + 3}
+}
+
+// Labels returns the coordinates written along the bottom (x) and left (y) edges.
+func Labels(c Camera) []Label {
+	step := LabelStep(c.S, 36)
+	x0, x1, y0, y1 := c.Bounds()
+	var out []Label
+	for x := floorDiv(x0, step) * step; x <= x1; x += step {
+		px, _ := c.Screen(nec.Sq(x, 0))
+		if px < 18 || px > c.W-8 {
+			continue
+		}
+		out = append(out, Label{X: px, Y: c.H - 4, Text: strconv.FormatInt(x, 10), Middle: true})
+	}
+	for y := floorDiv(y0, step) * step; y <= y1; y += step {
+		_, py := c.Screen(nec.Sq(0, y))
+		if py < 10 || py > c.H-18 {
+			continue
+		}
+		out = append(out, Label{X: 4, Y: py + 4, Text: strconv.FormatInt(y, 10)})
+	}
+	return out
+}
+
+// ToolbarHeight is the band along the top of the board that the toolbar covers.
+const ToolbarHeight = 64.0
+
+// PlaceArrows places the arrows at the edges of the board where they cover no piece on
+// screen and no coordinate: each starts where its direction's ray from the middle leaves the
+// room left between the coordinates' bands (and the toolbar), then slides along that edge, as
+// little as it can, to the first place whose box covers no piece, no label and no arrow placed
+// before it; when there is none, it takes the place that covers least. It returns the
+// arrows placed.
+func PlaceArrows(c Camera, arrows []Arrow, pieces []nec.Piece) []Arrow {
+	var obstacles []Box
+	for _, p := range pieces {
+		if !c.Visible(p.Sq) {
+			continue
+		}
+		x, y := c.Screen(p.Sq)
+		r := c.S / 2
+		obstacles = append(obstacles, Box{x - r, y - r, x + r, y + r})
+	}
+	left, bottom := 4.0, 4.0
+	for _, l := range Labels(c) {
+		obstacles = append(obstacles, l.Box())
+		if l.Middle {
+			bottom = max(bottom, c.H-l.Box().Y0)
+		} else {
+			left = max(left, l.Box().X1)
+		}
+	}
+	out := make([]Arrow, len(arrows))
+	for i, a := range arrows {
+		chips := 0
+		for _, n := range a.Counts {
+			if n > 0 {
+				chips++
+			}
+		}
+		w, h := arrowSize(chips)
+		// The rectangle the arrow's centre may take.
+		r := Box{left + 2 + w/2, ToolbarHeight + h/2, c.W - 4 - w/2, c.H - bottom - 2 - h/2}
+		if r.X1 < r.X0 {
+			r.X0, r.X1 = c.W/2, c.W/2
+		}
+		if r.Y1 < r.Y0 {
+			r.Y0, r.Y1 = c.H/2, c.H/2
+		}
+		best, bestCost := Box{}, math.Inf(1)
+		var bx, by float64
+		for _, pt := range edgePoints(r, a.Dir) {
+			b := ArrowBox(pt[0], pt[1], chips)
+			cost := 0.0
+			for _, o := range obstacles {
+				cost += b.overlap(o)
+			}
+			if cost < bestCost {
+				best, bestCost, bx, by = b, cost, pt[0], pt[1]
+				if cost == 0 {
+					break
+				}
+			}
+		}
+		a.X, a.Y = bx, by
+		obstacles = append(obstacles, best)
+		out[i] = a
+	}
+	return out
+}
+
+// maxEdgePoints bounds the places tried for one arrow.
+const maxEdgePoints = 400
+
+// edgePoints lists where an arrow of direction dir may stand in the rectangle r (its
+// centre's room), nearest its ideal place first: where the ray from r's middle in that
+// direction leaves r, then farther and farther along the edge each way (within a third of
+// the edge's length for the sides, along both edges of its corner for the diagonals), and,
+// where the edge is crowded, nearer the middle, up to half-way.
+func edgePoints(r Box, dir int) [][2]float64 {
+	cx, cy := (r.X0+r.X1)/2, (r.Y0+r.Y1)/2
+	hw, hh := (r.X1-r.X0)/2, (r.Y1-r.Y0)/2
+	ang := float64(dir) * math.Pi / 4
+	ux, uy := math.Cos(ang), -math.Sin(ang)
+	t := math.Inf(1)
+	if math.Abs(ux) > 1e-9 {
+		t = min(t, hw/math.Abs(ux))
+	}
+	if math.Abs(uy) > 1e-9 {
+		t = min(t, hh/math.Abs(uy))
+	}
+	if math.IsInf(t, 1) {
+		t = 0
+	}
+	x0, y0 := cx+ux*t, cy+uy*t
+	const step = 6.0
+	type cand struct {
+		x, y, cost float64
+	}
+	var cands []cand
+	add := func(x, y, cost float64) {
+		if x >= r.X0-0.01 && x <= r.X1+0.01 && y >= r.Y0-0.01 && y <= r.Y1+0.01 {
+			cands = append(cands, cand{x, y, cost})
+		}
+	}
+	// in is the way towards the middle: along one axis for the sides, both for the corners.
+	inX, inY := -math.Round(ux), -math.Round(uy)
+	for m := 0.0; m*step <= max(hw, hh)/2; m++ {
+		ix, iy := x0+inX*m*step, y0+inY*m*step
+		inward := 2 * m * step // moving in costs more than moving along
+		add(ix, iy, inward)
+		switch dir % 4 {
+		case 0: // east and west: along the side
+			for k := 1.0; k*step <= hh*2/3+step; k++ {
+				add(ix, iy-k*step, inward+k*step)
+				add(ix, iy+k*step, inward+k*step)
+			}
+		case 2: // north and south: along the top or bottom
+			for k := 1.0; k*step <= hw*2/3+step; k++ {
+				add(ix-k*step, iy, inward+k*step)
+				add(ix+k*step, iy, inward+k*step)
+			}
+		default: // the corners: along both edges, towards the middle of each
+			for k := 1.0; k*step <= max(hw, hh); k++ {
+				add(ix+inX*k*step, iy, inward+k*step)
+				add(ix, iy+inY*k*step, inward+k*step)
+			}
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].cost < cands[j].cost })
+	// The nearest places are enough: the board is drawn again at every step of a pan.
+	cands = cands[:min(len(cands), maxEdgePoints)]
+	pts := make([][2]float64, len(cands))
+	for i, c := range cands {
+		pts[i] = [2]float64{c.x, c.y}
+	}
+	return pts
 }
 
 // necDirNames names the eight directions of the arrows.

@@ -1,6 +1,7 @@
 package necboard
 
 import (
+	"math"
 	"testing"
 
 	"github.com/plyground/plyground/variants/nec"
@@ -103,7 +104,7 @@ func TestNECArrows(t *testing.T) {
 		{Owner: 1, Sq: nec.Sq(0, -40)},  // south
 		{Owner: 2, Sq: nec.Sq(-30, 30)}, // north-west
 	}
-	as := Arrows(c, ps, 3)
+	as := PlaceArrows(c, Arrows(c, ps, 3), ps)
 	if len(as) != 3 {
 		t.Fatalf("arrows %+v", as)
 	}
@@ -114,14 +115,82 @@ func TestNECArrows(t *testing.T) {
 			t.Errorf("arrow %d at (%v,%v) is off the viewport", a.Dir, a.X, a.Y)
 		}
 	}
-	if e := byDir[0]; e.Counts[0] != 1 || e.Counts[1] != 1 || e.Nearest != nec.Sq(50, 0) || e.X < c.W-40 {
+	// Each stands at its edge: its box within 10 pixels of it (the south one above the x
+	// coordinates' band).
+	if e := byDir[0]; e.Counts[0] != 1 || e.Counts[1] != 1 || e.Nearest != nec.Sq(50, 0) || ArrowBox(e.X, e.Y, 2).X1 < c.W-10 {
 		t.Errorf("east arrow %+v", e)
 	}
-	if s := byDir[6]; s.Counts[1] != 1 || s.Y < c.H-40 {
+	if s := byDir[6]; s.Counts[1] != 1 || ArrowBox(s.X, s.Y, 1).Y1 < c.H-30 {
 		t.Errorf("south arrow %+v", s)
 	}
 	if nw := byDir[3]; nw.Counts[2] != 1 {
 		t.Errorf("north-west arrow %+v", nw)
+	}
+}
+
+// TestNECArrowsCoverNothing (issue 16): the arrows at the edges never cover a piece on
+// screen, a coordinate, or each other, on a phone's board crowded along its edges as on a wide
+// one; each keeps to its side of the board.
+func TestNECArrowsCoverNothing(t *testing.T) {
+	for _, size := range [][2]float64{{390, 560}, {1000, 700}} {
+		c := Camera{S: 40}.Resize(size[0], size[1])
+		x0, x1, y0, y1 := c.Bounds()
+		var ps []nec.Piece
+		// A piece on every other square of the outer ring of the view, and armies far away in
+		// all eight directions, of three players.
+		for x := x0; x <= x1; x++ {
+			for _, y := range []int64{y0 + 1, y1 - 1} {
+				if x%2 == 0 {
+					ps = append(ps, nec.Piece{Owner: int(x&1) + int(y&1), Sq: nec.Sq(x, y)})
+				}
+			}
+		}
+		for y := y0; y <= y1; y++ {
+			for _, x := range []int64{x0 + 1, x1 - 1} {
+				if y%3 == 0 {
+					ps = append(ps, nec.Piece{Owner: 0, Sq: nec.Sq(x, y)})
+				}
+			}
+		}
+		for d := 0; d < 8; d++ {
+			dx := []int64{1, 1, 0, -1, -1, -1, 0, 1}[d]
+			dy := []int64{0, 1, 1, 1, 0, -1, -1, -1}[d]
+			for o := range 3 {
+				ps = append(ps, nec.Piece{Owner: o, Sq: nec.Sq(dx*200+int64(o), dy*200)})
+			}
+		}
+		as := PlaceArrows(c, Arrows(c, ps, 3), ps)
+		if len(as) != 8 {
+			t.Fatalf("%v: %d arrows", size, len(as))
+		}
+		var boxes []Box
+		for _, p := range ps {
+			if c.Visible(p.Sq) {
+				x, y := c.Screen(p.Sq)
+				boxes = append(boxes, Box{x - c.S/2, y - c.S/2, x + c.S/2, y + c.S/2})
+			}
+		}
+		for _, l := range Labels(c) {
+			boxes = append(boxes, l.Box())
+		}
+		for _, a := range as {
+			b := ArrowBox(a.X, a.Y, 3)
+			for _, o := range boxes {
+				if b.Overlaps(o) {
+					t.Errorf("%v: the %s arrow %+v covers %+v", size, DirNames[a.Dir], b, o)
+					break
+				}
+			}
+			if b.X0 < 0 || b.Y0 < ToolbarHeight || b.X1 > c.W || b.Y1 > c.H {
+				t.Errorf("%v: the %s arrow %+v is off the board or under the toolbar", size, DirNames[a.Dir], b)
+			}
+			// Its side: the east arrow in the right third, the north one in the top half, ...
+			ang := float64(a.Dir) * math.Pi / 4
+			if dx := a.X - c.W/2; math.Abs(math.Cos(ang)) > 0.5 && dx*math.Cos(ang) < c.W/6 {
+				t.Errorf("%v: the %s arrow at x %v is not on its side", size, DirNames[a.Dir], a.X)
+			}
+			boxes = append(boxes, b)
+		}
 	}
 }
 

@@ -172,7 +172,7 @@ func (v *necBoardView) Render() app.UI {
 		}
 	}
 	kids := []app.UI{b.Render()}
-	for _, a := range necboard.Arrows(p.cam, s.Pieces(), s.NumPlayers()) {
+	for _, a := range necboard.PlaceArrows(p.cam, necboard.Arrows(p.cam, s.Pieces(), s.NumPlayers()), s.Pieces()) {
 		kids = append(kids, p.arrow(s, a))
 	}
 	return layer.Body(kids...)
