@@ -209,4 +209,18 @@ describe('the interactive board', () => {
     assert.deepEqual(fx.errors, []);
     await page.close();
   });
+
+  test('in the dark theme: arrows, a circle, a premove and the cursor, photographed', async () => {
+    const dark = await fx.fresh({ colorScheme: 'dark' });
+    const page = await fx.open(forced, { context: dark, selector: playReady, setup: slowComputer });
+    await page.click('.board [data-square="h1"]');
+    await page.click('.board [data-square="h8"]');
+    await until(page, 'premove', 'h1h8');
+    await rightDrag(page, 'b6', 'b7');
+    await rightDrag(page, 'a8', 'a8', ['Shift']);
+    await until(page, 'shapes', 'b6b7:green a8a8:red');
+    await page.screenshot({ path: join(outDir, 'board-dark.png') });
+    assert.deepEqual(fx.errors, []);
+    await page.close();
+  });
 });
