@@ -47,6 +47,13 @@ func (s *Session) PremoveDests() map[engine.Square]engine.Bitboard {
 	if !ok {
 		return nil
 	}
+	return s.PremoveDestsFor(c)
+}
+
+// PremoveDestsFor returns where each piece of side c could go if it were c's turn in the
+// position now (PremoveDests without its conditions: for a screen that still shows the
+// computer's turn ply by ply, when the person's turn has in fact come).
+func (s *Session) PremoveDestsFor(c engine.Color) map[engine.Square]engine.Bitboard {
 	pos := s.game.State().Position().WithTurn(c)
 	var buf [256]engine.Move
 	out := map[engine.Square]engine.Bitboard{}

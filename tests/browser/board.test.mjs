@@ -223,4 +223,19 @@ describe('the interactive board', () => {
     assert.deepEqual(fx.errors, []);
     await page.close();
   });
+
+  test('Marseillais against the computer: a premove queued during its two plies is the first ply of the next turn', async () => {
+    // Motion on: the computer's turn is shown ply by ply, the premove waits for its end.
+    const moving = await fx.fresh({ reducedMotion: 'no-preference' });
+    const page = await fx.open('/play?variant=marseillais&mode=computer&color=white&level=1', { context: moving, selector: playReady, setup: slowComputer });
+    await ply(page, 'e2e4');
+    await page.click('.board [data-square="a2"]');
+    await page.click('.board [data-square="a3"]');
+    await until(page, 'premove', 'a2a3');
+    await page.waitForFunction(() => /^1\.e4 \S+,\S+ 2\.a3$/.test(document.querySelector('.moves').dataset.movetext), null, { timeout: 20000 });
+    await until(page, 'premove', '');
+    assert.equal(await page.textContent('.status'), 'White to move', 'the second ply of the turn is still to play');
+    assert.deepEqual(fx.errors, []);
+    await page.close();
+  });
 });

@@ -82,6 +82,18 @@ func (p *Screen) board() app.UI {
 	return wrap.On("wheel", p.onWheel).Body(&board.Interactive{Config: cfg, OnAsk: p.onBoardAsk}, p.promotionPicker())
 }
 
+// person returns the side a person plays against the computer, if one does.
+func (p *Screen) person() (engine.Color, bool) {
+	seats := p.s.Seats()
+	switch {
+	case seats[0].Computer == seats[1].Computer:
+		return engine.White, false
+	case seats[0].Computer:
+		return engine.Black, true
+	}
+	return engine.White, true
+}
+
 // boardConfig is what the board is given: the position shown, who may move where (or
 // premove), the marks and the ply to slide.
 func (p *Screen) boardConfig() board.Config {
@@ -108,7 +120,14 @@ func (p *Screen) boardConfig() board.Config {
 		Animate:     true,
 		Last:        p.anim,
 	}
-	if !p.awaitingConfirmation() && !promoting {
+	switch {
+	case p.reply != nil:
+		// The computer's turn is still being shown ply by ply: the person may premove.
+		if c, ok := p.person(); ok && p.settings.Premoves() && !s.Over() {
+			cfg.Turn = c.Other()
+			cfg.Premoves = s.PremoveDestsFor(c)
+		}
+	case !p.awaitingConfirmation() && !promoting:
 		cfg.Dests = s.Dests()
 		if cfg.Dests == nil && p.settings.Premoves() {
 			cfg.Premoves = s.PremoveDests()
