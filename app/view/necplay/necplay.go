@@ -554,36 +554,18 @@ func (p *Screen) onPointerLeave(ctx app.Context, e app.Event) {
 // enters an order, picks up a piece or moves the piece picked up there.
 func (p *Screen) tap(sq nec.Square) {
 	p.tapped = &sq
+	if e, ok := p.orderEntry(); ok {
+		e.Tap(p.g.State(), sq)
+	}
+}
+
+// orderEntry is the order panel of the seat entering its order, if one is.
+func (p *Screen) orderEntry() (necboard.Entry, bool) {
 	d := p.entering()
-	if d == nil || p.busy {
-		return
+	if d == nil {
+		return necboard.Entry{}, false
 	}
-	p.orderErr = ""
-	s := p.g.State()
-	own := false
-	for _, pc := range s.At(sq) {
-		own = own || pc.Owner == d.Player()
-	}
-	if sel, ok := d.Selected(); ok {
-		if t, ok := d.Targets(); ok {
-			if _, ok := t.Contains(sq); ok {
-				if err := d.Pick(sq); err != nil {
-					p.orderErr = necErrText(err)
-				}
-				p.orderText = ""
-				return
-			}
-		}
-		if sel.Sq == sq {
-			d.Select(0)
-			return
-		}
-	}
-	if own {
-		d.SelectAt(sq)
-		return
-	}
-	d.Select(0)
+	return necboard.Entry{Draft: d, Typed: &p.orderText, Err: &p.orderErr, Busy: p.busy}, true
 }
 
 // onKey moves the focused board with the keyboard: the arrows pan, + and - zoom, 0 goes back
@@ -655,50 +637,6 @@ func (p *Screen) onArrow(sq nec.Square) app.EventHandler {
 }
 
 // --- The order --------------------------------------------------------------------------------
-
-func (p *Screen) onCond(c necgame.Cond) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		if d := p.entering(); d != nil && !p.busy {
-			if d.Cond() == c {
-				c = necgame.Replace
-			}
-			if err := d.SetCond(c); err != nil {
-				p.orderErr = necErrText(err)
-				return
-			}
-			d.Select(0)
-			p.orderErr = ""
-		}
-	}
-}
-
-func (p *Screen) onUndoStep(ctx app.Context, e app.Event) {
-	if d := p.entering(); d != nil && !p.busy {
-		d.Undo()
-		p.orderErr = ""
-	}
-}
-
-func (p *Screen) onClearOrder(ctx app.Context, e app.Event) {
-	if d := p.entering(); d != nil && !p.busy {
-		d.Clear()
-		p.orderErr = ""
-	}
-}
-
-func (p *Screen) onTypedOrder(ctx app.Context, e app.Event) {
-	e.PreventDefault()
-	d := p.entering()
-	if d == nil || p.busy {
-		return
-	}
-	if err := d.SetText(p.orderText); err != nil {
-		p.orderErr = necErrText(err)
-		return
-	}
-	p.orderErr = ""
-	p.orderText = ""
-}
 
 // onSubmit submits the draft (empty: the seat passes). When it was the last person's, the
 // bots decide and the update resolves, after the screen has said so.
@@ -785,7 +723,7 @@ func (p *Screen) askBot(ctx app.Context, g *necgame.Game, then func(ctx app.Cont
 func (p *Screen) submit(ctx app.Context) {
 	resolved, err := p.g.Submit()
 	if err != nil {
-		p.orderErr = necErrText(err)
+		p.orderErr = necboard.ErrText(err)
 		return
 	}
 	p.orderErr, p.orderText = "", ""
@@ -810,7 +748,7 @@ func (p *Screen) afterUpdate(ctx app.Context) {
 
 func (p *Screen) onReveal(ctx app.Context, e app.Event) {
 	if err := p.g.Reveal(); err != nil {
-		p.orderErr = necErrText(err)
+		p.orderErr = necboard.ErrText(err)
 	}
 	p.view = -1
 	p.tapped, p.hover = nil, nil
@@ -836,7 +774,7 @@ func (p *Screen) cont(ctx app.Context) {
 	if firstPerson(p.g) >= 0 {
 		// On to the cover of the first person.
 		if _, err := p.g.Continue(); err != nil {
-			p.orderErr = necErrText(err)
+			p.orderErr = necboard.ErrText(err)
 		}
 		p.view = -1
 		return
@@ -845,7 +783,7 @@ func (p *Screen) cont(ctx app.Context) {
 	p.thinkThen(ctx, func(ctx app.Context) {
 		resolved, err := p.g.Continue()
 		if err != nil {
-			p.orderErr = necErrText(err)
+			p.orderErr = necboard.ErrText(err)
 			return
 		}
 		if resolved {
@@ -932,13 +870,4 @@ func (p *Screen) onHistoryPage(page int) app.EventHandler {
 
 func (p *Screen) onShare(ctx app.Context, e app.Event) {
 	p.share = true
-}
-
-// necErrText turns an error into a sentence for the screen.
-func necErrText(err error) string {
-	s := err.Error()
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:] + "."
 }

@@ -365,78 +365,13 @@ func (p *Screen) orderPanel() []app.UI {
 		return []app.UI{app.P().Text("Go back to the current board to give your order."),
 			app.Button().Class("btn").OnClick(shell.On(p.onShowUpdate(p.g.Updates()), "show-update", p.g.Updates())).Text("Back to now")}
 	}
-	seat := d.Player()
-	colour := necgame.Colour(p.g.Start(), seat)
-	out := []app.UI{app.H3().DataSet("entering", seat).Text(fmt.Sprintf("%s's order for update %d", colour, p.g.Updates()+1))}
-	help := "Pick one of your pieces on the board, then one of its targets."
-	switch d.Cond() {
-	case necgame.IfFails:
-		help = "Fallback if the capture fails: pick a piece and a target."
-	case necgame.IfCaptured:
-		help = "Fallback if your piece is captured: pick another piece and a target."
-	}
-	if sel, ok := d.Selected(); ok {
-		help = fmt.Sprintf("%s on %v picked up: pick a target (dots), or another piece.", sel.Kind, sel.Sq)
-	}
-	out = append(out, app.P().Class("nec-help").Text(help))
-	steps := d.Steps()
-	if len(steps) > 0 {
-		var items []app.UI
-		for i, st := range steps {
-			cond := ""
-			if i > 0 {
-				cond = "if the capture fails: "
-				if st.IfCaptured {
-					cond = "if captured: "
-				}
-			}
-			items = append(items, app.Li().DataSet("step", i).Body(
-				app.Span().Class("nec-cond").Text(cond),
-				app.Code().Text(d.StepText(i)),
-			))
-		}
-		out = append(out, app.Ol().Class("nec-steps").Body(items...))
-	}
-	out = append(out, app.Div().Class("nec-notation").Body(
-		app.Span().Class("muted").Text("Order: "),
-		app.Output().Class("nec-order-text").DataSet("order", d.Text()).Text(orNone(d.Text())),
-	))
-	condBtn := func(c necgame.Cond, label, action string) app.UI {
-		b := app.Button().Class("btn small").Type("button").DataSet("action", action).
-			Disabled(!d.CanAdd(c)).OnClick(shell.On(p.onCond(c), "cond", label)).Text(label)
-		if d.Cond() == c {
-			b = b.Class("active").Aria("pressed", true)
-		}
-		return b
-	}
-	out = append(out, app.Div().Class("nec-order-actions").Body(
-		condBtn(necgame.IfFails, "+ If this capture fails…", "if-fails"),
-		condBtn(necgame.IfCaptured, "+ If captured, move another piece…", "if-captured"),
-		app.Button().Class("btn small").Type("button").DataSet("action", "undo-step").Disabled(len(steps) == 0).OnClick(p.onUndoStep).Text("Undo step"),
-		app.Button().Class("btn small").Type("button").DataSet("action", "clear").Disabled(len(steps) == 0).OnClick(p.onClearOrder).Text("Clear"),
-	))
-	out = append(out, app.Form().Class("nec-type").OnSubmit(p.onTypedOrder).Body(
-		app.Input().Type("text").Class("nec-type-input").Placeholder("or type it: Rx(12,15) / R(7,13)").
-			Aria("label", "Type an order").Value(p.orderText).Attr("autocomplete", "off").Attr("spellcheck", "false").
-			OnInput(func(ctx app.Context, e app.Event) {
-				p.orderText = e.Get("target").Get("value").String()
-				ctx.PreventUpdate()
-			}),
-		app.Button().Class("btn small").Type("submit").DataSet("action", "use-text").Text("Use"),
-	))
-	if p.orderErr != "" {
-		out = append(out, app.P().Class("notice").Role("alert").Text(p.orderErr))
-	}
+	e, _ := p.orderEntry()
+	title := fmt.Sprintf("%s's order for update %d", necgame.Colour(p.g.Start(), d.Player()), p.g.Updates()+1)
 	submit := "Submit this order"
 	if p.busy {
 		submit = p.busyText()
 	}
-	out = append(out, app.Div().Class("nec-submit").Body(
-		app.Button().Class("btn primary").Type("button").DataSet("action", "submit").
-			Disabled(len(steps) == 0 || p.busy).OnClick(shell.On(p.onSubmit(false), "submit")).Text(submit),
-		app.Button().Class("btn").Type("button").DataSet("action", "pass").Disabled(p.busy).OnClick(shell.On(p.onSubmit(true), "pass")).Text("Pass"),
-	))
-	return out
+	return e.Panel(title, submit, p.onSubmit)
 }
 
 // busyText says what the screen waits for while the update resolves.
@@ -445,13 +380,6 @@ func (p *Screen) busyText() string {
 		return "Bots are thinking…"
 	}
 	return "Resolving the update…"
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "none yet"
-	}
-	return s
 }
 
 // resultPanel shows the update just resolved and the way on.
