@@ -76,9 +76,18 @@ describe('Never-Ending Chess across devices', () => {
     await open(bob, invBob);
     await bob.waitForSelector('#remote-player');
 
+    // typeOrder types an order in the order panel's box and uses it.
+    const typeOrder = async (page, text) => {
+      await page.fill('.remote-entry .nec-type-input', text);
+      await page.click('.remote-entry [data-action="use-text"]');
+      await page.waitForFunction(() => document.querySelector('.remote-entry .nec-order-text')?.dataset.order);
+    };
+    // seal seals the order in the panel (typed there when text is given, else already
+    // entered on the board).
     const seal = async (page, seat, text) => {
-      await page.fill(`#remote-order-${seat}`, text);
-      await page.click('#remote-seal');
+      assert.equal(await page.getAttribute('.remote-svg', 'data-entering'), String(seat));
+      if (text) await typeOrder(page, text);
+      await page.click('.remote-entry [data-action="submit"]');
       await page.waitForSelector('#remote-order-link, #remote-error');
       assert.equal(await page.$('#remote-error'), null, await page.textContent('body'));
       assert.equal(await page.getAttribute('#remote-sent', 'data-sent'), 'true');
@@ -89,9 +98,9 @@ describe('Never-Ending Chess across devices', () => {
       await ref.waitForSelector('#remote-referee');
     };
     const lockAndResolve = async (text) => {
-      await ref.fill('#remote-order-0', text);
-      await ref.click('#remote-lock-0');
-      await ref.waitForSelector('#remote-lock-0', { state: 'detached' });
+      await typeOrder(ref, text);
+      await ref.click('.remote-entry [data-action="submit"]');
+      await ref.waitForSelector('.remote-entry', { state: 'detached' });
       await ref.click('#remote-resolve');
       await ref.waitForSelector('#remote-update-link');
     };
@@ -107,7 +116,19 @@ describe('Never-Ending Chess across devices', () => {
 
     // Update 1. Ann sends an order, then a second one that replaces it.
     const annFirst = await seal(ann, 1, 'N(-4,10)');
-    const ann1 = await seal(ann, 1, orders[0][1]);
+    // The second one entered on the board by clicks, as in the game on one device: the
+    // bishop on (-2,12), then its target (1,15).
+    const clickOn = async (page, sel) => {
+      await page.locator(sel).scrollIntoViewIfNeeded();
+      const b = await page.locator(sel).boundingBox();
+      await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+    };
+    await clickOn(ann, '.remote-svg .nec-piece[data-square="(-2,12)"]');
+    await ann.waitForSelector('.remote-svg [data-target="(1,15)"]');
+    await clickOn(ann, '.remote-svg [data-target="(1,15)"]');
+    await ann.waitForFunction(() => document.querySelector('.remote-entry .nec-order-text')?.dataset.order);
+    assert.match(await ann.getAttribute('.remote-entry .nec-order-text', 'data-order'), /^B.*\(1,15\)$/);
+    const ann1 = await seal(ann, 1);
     assert.notEqual(ann1, annFirst);
     await ann.waitForSelector('#remote-order-link .share-qr svg'); // shown when sealed
     await ann.screenshot({ path: join(outDir, 'nec-remote-order-light.png'), fullPage: true });
@@ -141,6 +162,8 @@ describe('Never-Ending Chess across devices', () => {
     const up1 = await linkOf(ref, 'remote-update-link');
     assert.match(up1, /#ru=/);
     await open(ann, up1);
+    // The update opened is shown as just played: its animation's classes on the board.
+    await ann.waitForSelector('.remote-board[data-anim="1"] .remote-svg .anim-a, .remote-board[data-anim="1"] .remote-svg .anim-b');
     await open(bob, up1);
     await states(1);
     assert.equal(await ann.getAttribute('#remote-sent', 'data-sent'), 'false');
@@ -160,5 +183,45 @@ describe('Never-Ending Chess across devices', () => {
     await open(bob, up2);
     await states(2);
     assert.match(await ref.textContent('.remote-report'), /update 2/);
+  });
+
+  test('bots of a remote game choose their orders in the engine worker when the referee resolves', async () => {
+    const ref = await newPage(contexts[0]);
+    await ref.goto(server.url + '/nec/remote');
+    await waitLive(ref, '#remote-create');
+    await ref.selectOption('#remote-seat-1', '2');
+    await ref.selectOption('#remote-seat-2', '2');
+    await ref.click('#remote-create');
+    await waitLive(ref, '#remote-referee');
+    // Count the engine worker's requests: the bots' orders come from it.
+    await ref.evaluate(() => {
+      window.__necAsks = 0;
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (msg, ...rest) {
+        if (typeof msg === 'string' && msg.includes('"nec"')) window.__necAsks++;
+        return post.call(this, msg, ...rest);
+      };
+    });
+    // The referee's own seat passes; then the update resolves with the two bots' orders.
+    await ref.click('.remote-entry [data-action="pass"]');
+    await ref.waitForSelector('.remote-entry', { state: 'detached' });
+    await ref.click('#remote-resolve');
+    await ref.waitForSelector('.remote-board[data-updates="1"]', { timeout: 30000 });
+    assert.equal(await ref.evaluate(() => window.__necAsks), 2, 'one request to the worker a bot');
+    assert.match(await ref.textContent('.remote-report'), /update 1/i);
+    // On a 390-pixel phone nothing overflows sideways, light and dark.
+    await ref.setViewportSize({ width: 390, height: 844 });
+    const over = () => ref.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.equal(await over(), 0, 'the page overflows on a phone');
+    await ref.screenshot({ path: join(outDir, 'nec-remote-phone-light.png'), fullPage: true });
+    await ref.emulateMedia({ colorScheme: 'dark' });
+    await ref.screenshot({ path: join(outDir, 'nec-remote-phone-dark.png'), fullPage: true });
+    // The help: a section of the rules page of Never-Ending Chess.
+    assert.equal(await ref.getAttribute('#remote-help', 'href'), '/rules/nec#remote');
+    await ref.click('#remote-help');
+    await waitLive(ref, '#remote h3');
+    assert.equal((await ref.textContent('#remote h3')).trim(), 'Playing across devices');
+    assert.match(await ref.textContent('#remote'), /order link/);
+    await ref.close();
   });
 });

@@ -8,6 +8,7 @@ import (
 	"github.com/plyground/plyground/app/view/shell"
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/variants"
+	"github.com/plyground/plyground/variants/nec"
 )
 
 // RulesIndex lists the variants with links to their rules pages (/rules).
@@ -117,16 +118,45 @@ func (r *Rules) Render() app.UI {
 	if len(rest) > 0 {
 		body = append(body, app.H3().Text("Examples"), app.Div().Class("examples").Body(rest...))
 	}
+	var remoteHelp, remoteLink app.UI
+	if info.ID == "nec" {
+		// Never-Ending Chess across devices (a referee, invitations, sealed orders): its
+		// help, under the rules.
+		remoteHelp = app.Article().Class("card rules-text").ID("remote").Body(
+			append([]app.UI{app.H3().Text("Playing across devices")}, textBlocks(nec.RemoteHelp)...)...)
+		remoteLink = app.A().Class("btn").Href(route.NECRemote()).Text("Play across devices")
+	}
 	return r.Frame("rules", app.Main().Class("page rules").DataSet("variant", info.ID).Body(
 		app.Nav().Class("crumbs").Aria("label", "Breadcrumb").Body(
 			app.A().Href(route.RulesIndex()).Text("Rules"), app.Text(" / "), app.Span().Text(info.Name)),
 		app.H2().Text(info.Name),
 		app.P().Class("lead").Text(info.Pitch),
 		app.Article().Class("card rules-text").Body(body...),
+		remoteHelp,
 		app.Div().Class("rules-actions").Body(
 			app.A().Class("btn primary").Href(newGameURL(info)).Text("Play "+info.Name),
+			remoteLink,
 		),
 	))
+}
+
+// textBlocks draws a Markdown text of the rules pages without rule numbers or examples: its
+// headings, paragraphs and list items.
+func textBlocks(text string) []app.UI {
+	var out []app.UI
+	for _, b := range parseBlocks(text) {
+		switch b.kind {
+		case heading:
+			if b.level > 1 {
+				out = append(out, app.H4().Body(inline(b.text)...))
+			}
+		case listItem:
+			out = append(out, app.Div().Class("rule").Body(app.P().Body(inline(b.text)...)))
+		case paragraph:
+			out = append(out, app.Div().Class("rule-text").Body(app.P().Body(inline(b.text)...)))
+		}
+	}
+	return out
 }
 
 // newGameURL returns the address of the new-game screen of a variant: Never-Ending Chess has

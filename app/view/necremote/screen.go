@@ -17,6 +17,7 @@ import (
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/share"
 	"github.com/plyground/plyground/app/view/shell"
+	"github.com/plyground/plyground/app/worker"
 	"github.com/plyground/plyground/variants/nec"
 )
 
@@ -42,19 +43,50 @@ type Screen struct {
 	seats   []remote.Seat
 	missing remote.Missing
 
-	// orders are the texts being entered, one a seat (the referee's local seats, or the player's).
-	orders map[int]string
 	// orderLink is the player's sealed order link, once made.
 	orderLink string
 	// pasted is the text of the "open a link" field.
 	pasted string
 	// shown is the link whose QR code is drawn ("" for none).
 	shown string
+
+	// compose holds the order of each seat entered on this device's board (the player's
+	// seat, the referee's own seats), for the update it was begun in.
+	compose map[int]*composing
+	// anim is the update the board shows as just played (0: none), after an update link
+	// was opened or the referee resolved; animSecond alternates its animation's name.
+	anim       int
+	animSecond bool
+
+	// engine is the engine worker's bridge, where the bots choose their orders (botAsk
+	// numbers the requests); thinking is how many bots are still to choose while resolving.
+	engine   *browser.Engine
+	botAsk   int
+	thinking int
+	// ui is the screen's own context (OnMount), through which the worker's answers come.
+	ui *app.Context
+}
+
+// composing is one seat's order being entered on the board: its draft and the two texts of
+// its panel.
+type composing struct {
+	update     int
+	draft      *necgame.Draft
+	typed, err string
 }
 
 // OnMount marks the screen live.
 func (s *Screen) OnMount(ctx app.Context) {
 	s.Mount()
+	s.ui = &ctx
+}
+
+// OnDismount stops the engine worker, if the bots used it.
+func (s *Screen) OnDismount() {
+	if s.engine != nil {
+		s.engine.Close()
+		s.engine = nil
+	}
 }
 
 // OnNav opens what the address names: a remote-game link in its fragment, a saved remote game
@@ -63,8 +95,8 @@ func (s *Screen) OnNav(ctx app.Context) {
 	if !app.IsClient {
 		return
 	}
-	*s = Screen{Compo: s.Compo, PageState: s.PageState}
-	s.orders = map[int]string{}
+	*s = Screen{Compo: s.Compo, PageState: s.PageState, engine: s.engine, ui: s.ui, botAsk: s.botAsk}
+	s.compose = map[int]*composing{}
 	st, err := s.App.Store()
 	if err != nil {
 		s.loadErr = "Games are not kept on this device: " + err.Error()
@@ -98,6 +130,11 @@ func (s *Screen) openLink(ctx app.Context, link string) {
 		return
 	}
 	s.load(o.ID)
+	if o.Kind == remote.UpdateLink && err == nil && s.player != nil {
+		if g, err := s.player.Game(); err == nil {
+			s.animate(g.Updates())
+		}
+	}
 	if to, err := url.Parse(route.NECRemoteGame(o.ID)); err == nil {
 		ctx.Page().ReplaceURL(to)
 	}
@@ -189,37 +226,77 @@ func (s *Screen) onOpenPasted(ctx app.Context, e app.Event) {
 }
 
 // onLock locks the order of a seat played on the referee's device.
-func (s *Screen) onLock(seat int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		text := strings.TrimSpace(s.orders[seat])
-		var o nec.Order
-		if text == "" {
-			o = necgame.NewDraft(s.ref.Game().State(), seat).Order()
-		} else {
-			var err error
-			o, err = s.ref.Game().State().ParseOrder(seat, text)
-			if err != nil {
-				s.err = "This order cannot be played: " + err.Error()
-				return
-			}
-		}
-		if err := s.ref.Lock(seat, o); err != nil {
-			s.err = err.Error()
-			return
-		}
-		s.err, s.notice = "", s.ref.Game().SeatName(seat)+"'s order is locked."
-		delete(s.orders, seat)
-		s.saveRef()
+// lock locks the order of the referee's own seat (before any other order is read).
+func (s *Screen) lock(seat int, o nec.Order) {
+	if err := s.ref.Lock(seat, o); err != nil {
+		s.err = err.Error()
+		return
 	}
+	s.err, s.notice = "", s.ref.Game().SeatName(seat)+"'s order is locked."
+	delete(s.compose, seat)
+	s.saveRef()
 }
 
 func (s *Screen) onResolve(ctx app.Context, e app.Event) {
+	if s.thinking > 0 || s.ref == nil {
+		return
+	}
+	if s.ui != nil {
+		ctx = *s.ui
+	}
+	s.err = ""
+	s.askBots(ctx, s.ref, s.resolve)
+}
+
+// askBots has the bots of the referee's game choose their orders in the engine worker, one
+// after the other (not on the page's thread), then calls then. When the worker cannot
+// answer, the screen says why and nothing resolves: the same button tries again.
+func (s *Screen) askBots(ctx app.Context, r *remote.Referee, then func()) {
+	if s.ref != r {
+		return // another game meanwhile
+	}
+	g := r.Game()
+	t, ok := g.NextBot()
+	if !ok {
+		s.thinking = 0
+		then()
+		return
+	}
+	s.thinking = g.BotsLeft()
+	if s.engine == nil {
+		s.engine = s.App.NewEngine()
+	}
+	s.botAsk++
+	update := g.Updates()
+	req := worker.Request{Type: worker.TypeNEC, ID: s.botAsk, State: t.Board.Encode(), Player: t.Seat, Level: t.Level, Seed: t.Seed}
+	s.engine.Ask(ctx, req, func(resp worker.Response) {
+		if s.ref != r || g.Updates() != update {
+			return
+		}
+		var err error
+		if resp.Err != "" {
+			err = errors.New(resp.Err)
+		} else {
+			err = g.Decide(t.Seat, resp.Order)
+		}
+		if err != nil {
+			s.thinking = 0
+			s.err = fmt.Sprintf("%s could not choose its order: %v. Try again.", g.SeatName(t.Seat), err)
+			return
+		}
+		s.askBots(ctx, r, then)
+	})
+}
+
+// resolve resolves the update once the bots have chosen.
+func (s *Screen) resolve() {
 	res, err := s.ref.Resolve()
 	if err != nil {
 		s.err = "The update cannot be resolved: " + err.Error()
 		return
 	}
 	s.err = ""
+	s.animate(res.Update)
 	s.notice = fmt.Sprintf("Update %d is resolved: share the new update link with every player.", res.Update)
 	for _, i := range res.Missing {
 		s.notice += " " + s.ref.Game().SeatName(i) + " sent no order."
@@ -230,22 +307,8 @@ func (s *Screen) onResolve(ctx app.Context, e app.Event) {
 	s.saveRef()
 }
 
-// onSeal seals the player's order and shows its link.
-func (s *Screen) onSeal(ctx app.Context, e app.Event) {
-	g, err := s.player.Game()
-	if err != nil {
-		s.err = err.Error()
-		return
-	}
-	seat := s.player.Seat()
-	text := strings.TrimSpace(s.orders[seat])
-	var o nec.Order
-	if text == "" {
-		o = necgame.NewDraft(g.State(), seat).Order()
-	} else if o, err = g.State().ParseOrder(seat, text); err != nil {
-		s.err = "This order cannot be played: " + err.Error()
-		return
-	}
+// seal seals the player's order o and shows its link.
+func (s *Screen) seal(o nec.Order) {
 	sealed, err := s.player.Seal(o, nil)
 	if err != nil {
 		s.err = "The order is not sealed: " + err.Error()
@@ -257,6 +320,7 @@ func (s *Screen) onSeal(ctx app.Context, e app.Event) {
 		s.entry = e
 	}
 	s.err = ""
+	delete(s.compose, s.player.Seat()) // a new order starts afresh; this one is in its link
 	s.orderLink = sealed.Fragment()
 	s.shown = s.orderLink
 	s.notice = "Your order is sealed: send this order link to the referee. Only the referee can read it."
@@ -278,7 +342,9 @@ func (s *Screen) Render() app.UI {
 		main = app.P().Text("Loading…")
 	}
 	return s.Frame(route.NECPath, app.Div().Class("page nec-remote").Body(
+		necboard.Stylesheet(),
 		app.H1().Text("Never-Ending Chess across devices"),
+		app.P().Body(app.A().ID("remote-help").Href(route.Rules("nec")+"#remote").Text("How a game across devices works")),
 		app.If(s.notice != "", func() app.UI {
 			return app.P().Class("remote-notice").ID("remote-notice").Role("status").Text(s.notice)
 		}),
@@ -337,7 +403,6 @@ func (s *Screen) renderNew() app.UI {
 			),
 		),
 		app.P().Body(app.Button().Class("btn primary").Type("button").ID("remote-create").Text("Create the game").OnClick(s.onCreate)),
-		app.Details().Body(app.Summary().Text("How a remote game works"), app.P().Text(nec.RemoteHelp)),
 	)
 }
 
@@ -391,7 +456,37 @@ func (s *Screen) pasteBox() app.UI {
 }
 
 // board draws the board with the players' scores and who is out.
-func board(g *necgame.Game) app.UI {
+// animate has the board show update k as just played.
+func (s *Screen) animate(k int) {
+	if k > 0 {
+		s.anim, s.animSecond = k, !s.animSecond
+	}
+}
+
+// composer returns the order of seat being entered on the board, begun anew at each update.
+func (s *Screen) composer(g *necgame.Game, seat int) *composing {
+	c := s.compose[seat]
+	if c == nil || c.update != g.Updates() {
+		c = &composing{update: g.Updates(), draft: necgame.NewDraft(g.State(), seat)}
+		s.compose[seat] = c
+	}
+	return c
+}
+
+// orderEntry is the order panel of seat, over its composer.
+func (s *Screen) orderEntry(g *necgame.Game, seat int) necboard.Entry {
+	c := s.composer(g, seat)
+	return necboard.Entry{Draft: c.draft, Typed: &c.typed, Err: &c.err}
+}
+
+// boardSize is the size of the board's picture, in its own pixels (it is drawn to the width
+// of its column).
+const boardSize = 720.0
+
+// board draws the game's board (the whole action in view), the last update animated when it
+// was just opened or resolved, the order of seat (-1: none) being entered on it, the update
+// being collected and the scores.
+func (s *Screen) board(g *necgame.Game, seat int) app.UI {
 	st := g.State()
 	rows := []app.UI{}
 	for i, p := range st.Players() {
@@ -402,25 +497,80 @@ func board(g *necgame.Game) app.UI {
 		rows = append(rows, app.Li().Text(fmt.Sprintf("%s: %d%s", g.SeatName(i), p.Score, out)))
 	}
 	var report app.UI
+	var last *nec.Report
 	if n := g.Updates(); n > 0 {
 		if _, _, _, rep, err := g.Update(n); err == nil {
+			last = &rep
 			report = app.Details().Class("remote-report").Body(app.Summary().Text(fmt.Sprintf("Report of update %d", n)),
 				app.Pre().Text(rep.String()))
 		}
 	}
+	cam := necboard.Camera{}.Resize(boardSize, boardSize).Fit(necboard.Action(st, last))
+	b := necboard.Board{Cam: cam, State: st, Marks: necgame.Marks(st), Player: -1}
+	if seat >= 0 {
+		c := s.composer(g, seat)
+		b.Player = seat
+		if sel, ok := c.draft.Selected(); ok {
+			b.Sel = sel.ID
+			if t, ok := c.draft.Targets(); ok {
+				b.Targets = &t
+			}
+		}
+		b.Steps = c.draft.Steps()
+	}
+	animating := 0
+	if s.anim > 0 && s.anim == g.Updates() {
+		if before, _, _, rep, err := g.Update(s.anim); err == nil {
+			b.Anim = &necboard.Anim{Before: before, Rep: rep, Second: s.animSecond, Live: true}
+			animating = s.anim
+		}
+	}
 	h := fnv.New64a()
 	h.Write([]byte(st.Encode()))
-	return app.Div().Class("remote-board").DataSet("updates", g.Updates()).DataSet("board", fmt.Sprintf("%016x", h.Sum64())).Body(
+	return app.Div().Class("remote-board").DataSet("updates", g.Updates()).DataSet("board", fmt.Sprintf("%016x", h.Sum64())).
+		DataSet("anim", animating).Body(
 		app.Raw(necboard.Defs()),
-		app.Div().Class("remote-picture").Body(necboard.Picture(st, fmt.Sprintf("The board after update %d", g.Updates()))),
+		app.Div().Class("remote-svg").DataSet("entering", seat).
+			OnClick(shell.On(s.onBoardClick(g, seat, cam), "board", seat, g.Updates())).Body(b.Render()),
 		app.P().ID("remote-update").Text(fmt.Sprintf("Update %d is being collected.", g.Updates()+1)),
 		app.Ul().Class("remote-scores").Body(rows...),
 		report,
 	)
 }
 
-func (s *Screen) onOrderText(seat int) app.EventHandler {
-	return func(ctx app.Context, e app.Event) { s.orders[seat] = ctx.JSSrc().Get("value").String() }
+// onBoardClick is a click on the board: the square under it, for the order being entered.
+func (s *Screen) onBoardClick(g *necgame.Game, seat int, cam necboard.Camera) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if seat < 0 {
+			ctx.PreventUpdate()
+			return
+		}
+		r := ctx.JSSrc().Call("getBoundingClientRect")
+		w, h := r.Get("width").Float(), r.Get("height").Float()
+		if w <= 0 || h <= 0 {
+			return
+		}
+		x := (e.Get("clientX").Float() - r.Get("left").Float()) * cam.W / w
+		y := (e.Get("clientY").Float() - r.Get("top").Float()) * cam.H / h
+		s.orderEntry(g, seat).Tap(g.State(), cam.Square(x, y))
+	}
+}
+
+// onEntrySubmit seals (the player) or locks (the referee's own seat) the order entered on the
+// board; pass: an empty order.
+func (s *Screen) onEntrySubmit(g *necgame.Game, seat int, then func(o nec.Order)) func(pass bool) app.EventHandler {
+	return func(pass bool) app.EventHandler {
+		return func(ctx app.Context, e app.Event) {
+			c := s.composer(g, seat)
+			if pass {
+				c.draft.Clear()
+			} else if len(c.draft.Steps()) == 0 {
+				c.err = "Pick a piece and a target first, or pass."
+				return
+			}
+			then(c.draft.Order())
+		}
+	}
 }
 
 func (s *Screen) onKind(i int) app.EventHandler {
@@ -434,17 +584,11 @@ func (s *Screen) onKind(i int) app.EventHandler {
 	}
 }
 
-// orderInput is the text field of a seat's order with its fallbacks.
-func (s *Screen) orderInput(seat int) app.UI {
-	return app.Input().Type("text").Class("remote-order").ID(fmt.Sprintf("remote-order-%d", seat)).
-		Value(s.orders[seat]).Placeholder("e.g. Rx(0,5) / N(10,0)-(11,2)  (fallbacks after /; empty: no order)").
-		OnInput(shell.On(s.onOrderText(seat), "order", seat))
-}
-
 func (s *Screen) renderReferee() app.UI {
 	r := s.ref
 	g := r.Game()
 	rows := []app.UI{}
+	entering := -1 // the first of the referee's own seats whose order is still to lock
 	for i, st := range r.Status() {
 		state := "waiting for an order"
 		switch {
@@ -462,8 +606,12 @@ func (s *Screen) renderReferee() app.UI {
 			}
 		}
 		if st.Kind == remote.Local && !st.Out && !st.In && g.Phase() != necgame.Over {
-			act = app.Div().Body(s.orderInput(i),
-				app.Button().Class("btn").Type("button").ID(fmt.Sprintf("remote-lock-%d", i)).Text("Lock this order").OnClick(shell.On(s.onLock(i), "lock", i)))
+			if entering < 0 {
+				entering = i
+			}
+			if entering != i {
+				act = app.Span().Class("muted").Text(" (its order is entered on the board once the seat above is locked)")
+			}
 		}
 		rows = append(rows, app.Li().Class("remote-seat").DataSet("in", st.In).Body(
 			app.Strong().Text(fmt.Sprintf("%s (%s): ", g.SeatName(i), kindNames[st.Kind])),
@@ -479,15 +627,27 @@ func (s *Screen) renderReferee() app.UI {
 	if g.Updates() > 0 {
 		update = s.linkBox("remote-update-link", fmt.Sprintf("Public link of update %d", g.Updates()), remote.UpdateFragment(r.PublicUpdate()))
 	}
+	var panel app.UI
+	if entering >= 0 {
+		e := s.orderEntry(g, entering)
+		panel = app.Section().Class("card remote-entry").Body(e.Panel(
+			fmt.Sprintf("%s's order for update %d (your seat)", g.SeatName(entering), g.Updates()+1), "Lock this order",
+			s.onEntrySubmit(g, entering, func(o nec.Order) { s.lock(entering, o) }))...)
+	}
 	return app.Div().Class("remote-referee").ID("remote-referee").Body(
 		app.P().Text("You are the referee of this game. Send each invitation privately; open the order links you receive here."),
+		s.board(g, entering),
+		panel,
 		app.Ul().Class("remote-status").Body(rows...),
 		app.If(g.Phase() != necgame.Over, func() app.UI {
-			return app.Button().Class("btn primary").Type("button").ID("remote-resolve").Text(resolve).OnClick(s.onResolve)
+			if s.thinking > 0 {
+				resolve = fmt.Sprintf("Bots are thinking… (%d left)", s.thinking)
+			}
+			return app.Button().Class("btn primary").Type("button").ID("remote-resolve").DataSet("thinking", s.thinking).
+				Disabled(s.thinking > 0).Text(resolve).OnClick(s.onResolve)
 		}),
 		update,
 		s.pasteBox(),
-		board(g),
 	)
 }
 
@@ -502,12 +662,14 @@ func (s *Screen) renderPlayer() app.UI {
 	if p.Sent() {
 		sent = "Your order for this update is sent (you may send a new one: it replaces the earlier)."
 	}
-	var order app.UI
+	var panel app.UI
+	entering := -1
 	if g.Phase() != necgame.Over && g.State().Alive(seat) {
-		order = app.Div().Class("remote-compose").Body(
-			s.orderInput(seat),
-			app.Button().Class("btn primary").Type("button").ID("remote-seal").Text("Seal my order").OnClick(s.onSeal),
-		)
+		entering = seat
+		e := s.orderEntry(g, seat)
+		panel = app.Section().Class("card remote-entry").Body(e.Panel(
+			fmt.Sprintf("Your order (%s) for update %d", g.SeatName(seat), p.Update()), "Seal my order",
+			s.onEntrySubmit(g, seat, func(o nec.Order) { s.seal(o) }))...)
 	}
 	var ol app.UI
 	if s.orderLink != "" {
@@ -517,9 +679,9 @@ func (s *Screen) renderPlayer() app.UI {
 		app.P().Text(fmt.Sprintf("You play %s. Enter your order, seal it and send the order link to the referee. "+
 			"Open each new public update link the referee shares.", g.SeatName(seat))),
 		app.P().ID("remote-sent").DataSet("sent", p.Sent()).Text(sent),
-		order,
+		s.board(g, entering),
+		panel,
 		ol,
 		s.pasteBox(),
-		board(g),
 	)
 }
