@@ -185,12 +185,13 @@ describe('Never-Ending Chess across devices', () => {
     assert.match(await ref.textContent('.remote-report'), /update 2/);
   });
 
-  test('bots of a remote game choose their orders in the engine worker when the referee resolves', async () => {
+  test('bots of a remote game, and the bot standing in for a missing order, choose in the engine worker', async () => {
     const ref = await newPage(contexts[0]);
     await ref.goto(server.url + '/nec/remote');
     await waitLive(ref, '#remote-create');
-    await ref.selectOption('#remote-seat-1', '2');
+    // Seat 2 on another device (its order will not come: a bot stands in), seat 3 a bot.
     await ref.selectOption('#remote-seat-2', '2');
+    await ref.selectOption('#remote-missing', '1');
     await ref.click('#remote-create');
     await waitLive(ref, '#remote-referee');
     // Count the engine worker's requests: the bots' orders come from it.
@@ -202,12 +203,13 @@ describe('Never-Ending Chess across devices', () => {
         return post.call(this, msg, ...rest);
       };
     });
-    // The referee's own seat passes; then the update resolves with the two bots' orders.
+    // The referee's own seat passes; then the update resolves with the bots' orders.
     await ref.click('.remote-entry [data-action="pass"]');
     await ref.waitForSelector('.remote-entry', { state: 'detached' });
     await ref.click('#remote-resolve');
     await ref.waitForSelector('.remote-board[data-updates="1"]', { timeout: 30000 });
-    assert.equal(await ref.evaluate(() => window.__necAsks), 2, 'one request to the worker a bot');
+    assert.equal(await ref.evaluate(() => window.__necAsks), 2, 'one request to the worker a bot (the seat\'s and the stand-in\'s)');
+    assert.match(await ref.textContent('#remote-notice'), /sent no order/);
     assert.match(await ref.textContent('.remote-report'), /update 1/i);
     // On a 390-pixel phone nothing overflows sideways, light and dark.
     await ref.setViewportSize({ width: 390, height: 844 });

@@ -120,6 +120,9 @@ type Referee struct {
 	game         *necgame.Game
 	got          map[int]sealed // the orders filed for the current update
 	locked       map[int]string // the local seats' orders, as text ("" to pass)
+	// standIn holds the orders a bot chose elsewhere (the page's engine worker) for remote
+	// seats with no order, under the MissingBot policy (MissingBotTurn, StandIn).
+	standIn map[int]nec.Order
 }
 
 // New creates a remote game with id (a store ID, store.NewID) and its keys and seat secrets
@@ -191,6 +194,47 @@ func checkPolicy(m Missing, level int) error {
 func (r *Referee) clear() {
 	r.got = make(map[int]sealed)
 	r.locked = make(map[int]string)
+	r.standIn = nil
+}
+
+// MissingBotTurn returns, under the MissingBot policy, the next remote seat whose order has
+// not come and for which no bot has chosen yet (StandIn), with what its bot needs: the page
+// lets the engine worker choose these orders before it resolves, as it does for the bots'
+// seats (necgame.Game.NextBot). Resolve chooses the ones left itself.
+func (r *Referee) MissingBotTurn() (necgame.BotTurn, bool) {
+	if r.missing != MissingBot || r.game.Phase() == necgame.Over {
+		return necgame.BotTurn{}, false
+	}
+	s := r.game.State()
+	for i, k := range r.kinds {
+		if _, got := r.got[i]; k == Remote && !got && s.Alive(i) {
+			if _, ok := r.standIn[i]; !ok {
+				return necgame.BotTurn{Seat: i, Level: r.missingLevel, Seed: necgame.BotSeed(r.game.Seed(), i, r.Update()), Board: s}, true
+			}
+		}
+	}
+	return necgame.BotTurn{}, false
+}
+
+// StandIn keeps the order (text, "" for none) a bot chose for a remote seat whose order has
+// not come (MissingBotTurn); an order of the seat filed later still takes its place.
+func (r *Referee) StandIn(seat int, text string) error {
+	s := r.game.State()
+	if seat < 0 || seat >= len(r.kinds) || r.kinds[seat] != Remote || !s.Alive(seat) {
+		return fmt.Errorf("stand-in order: seat %d is no remote seat with pieces", seat+1)
+	}
+	var o nec.Order
+	if text != "" {
+		var err error
+		if o, err = s.ParseOrder(seat, text); err != nil {
+			return fmt.Errorf("stand-in order of seat %d: %w", seat+1, err)
+		}
+	}
+	if r.standIn == nil {
+		r.standIn = make(map[int]nec.Order)
+	}
+	r.standIn[seat] = o
+	return nil
 }
 
 // ID returns the id of the game.
@@ -401,6 +445,12 @@ func (r *Referee) Resolve() (Resolved, error) {
 			if !ok {
 				res.Missing = append(res.Missing, i)
 				if r.missing == MissingBot {
+					if o, ok := r.standIn[i]; ok {
+						if len(o.Steps) > 0 {
+							orders = append(orders, o)
+						}
+						continue
+					}
 					opt := bot.Level(r.missingLevel)
 					opt.Seed = necgame.BotSeed(r.game.Seed(), i, res.Update)
 					if o, ok := bot.New(opt).Order(s, i); ok {

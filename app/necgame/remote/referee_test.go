@@ -8,6 +8,7 @@ import (
 
 	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/variants/nec"
+	"github.com/plyground/plyground/variants/nec/bot"
 )
 
 // game3 returns a referee of the three-player test board (white on the referee's device,
@@ -201,6 +202,74 @@ func TestMissingOrders(t *testing.T) {
 	}
 	if _, err := New("x", Config{Seats: []Seat{{}, {}}, Missing: MissingBot}, seeded(1)); err == nil {
 		t.Error("a bot for missing orders with no level was accepted")
+	}
+}
+
+// TestMissingBotChosenElsewhere: under the MissingBot policy the page may let its engine
+// worker choose the stand-in order of a seat with no order (MissingBotTurn, StandIn): the
+// update then plays the order chosen there, the same as Resolve would have chosen (same level
+// and seed); a seat whose order came needs no stand-in; StandIn refuses a seat that is not
+// remote and an order that does not read.
+func TestMissingBotChosenElsewhere(t *testing.T) {
+	// What Resolve chooses itself.
+	self, sps := game3(t, MissingBot, 2)
+	if _, err := self.File(sealText(t, sps[1], "B(0,5)-(1,6)", 1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := self.Lock(0, order(t, self.Game().State(), 0, "R(0,0)-(0,1)")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := self.Resolve(); err != nil {
+		t.Fatal(err)
+	}
+	_, _, want, _, err := self.Game().Update(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	r, ps := game3(t, MissingBot, 2)
+	if _, err := r.File(sealText(t, ps[1], "B(0,5)-(1,6)", 1)); err != nil {
+		t.Fatal(err)
+	}
+	turn, ok := r.MissingBotTurn()
+	if !ok || turn.Seat != 2 || turn.Level != 2 {
+		t.Fatalf("missing bot turn %+v, %v: want green's (seat 3) at level 2", turn, ok)
+	}
+	// The bot's order, chosen as the engine worker chooses it (app/worker).
+	opt := bot.Level(turn.Level)
+	opt.Seed = turn.Seed
+	th := bot.New(opt).Think(turn.Board, turn.Seat)
+	text := ""
+	if th.OK {
+		text = turn.Board.FormatOrder(th.Order)
+	}
+	if err := r.StandIn(turn.Seat, text); err != nil {
+		t.Fatal(err)
+	}
+	if _, again := r.MissingBotTurn(); again {
+		t.Error("a seat with a stand-in order is asked for again")
+	}
+	if err := r.StandIn(0, ""); err == nil {
+		t.Error("a stand-in order for the referee's own seat was taken")
+	}
+	if err := r.StandIn(2, "Q(99,99)"); err == nil {
+		t.Error("a stand-in order that does not read was taken")
+	}
+	if err := r.Lock(0, order(t, r.Game().State(), 0, "R(0,0)-(0,1)")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Resolve(); err != nil {
+		t.Fatal(err)
+	}
+	_, _, got, _, err := r.Game().Update(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Game().State().Encode() != self.Game().State().Encode() || len(got) != len(want) {
+		t.Errorf("the update with the stand-in chosen elsewhere differs: orders %v, want %v", got, want)
+	}
+	if _, ok := r.MissingBotTurn(); !ok {
+		t.Error("no missing bot turn in the next update (every remote seat is missing)")
 	}
 }
 

@@ -248,21 +248,29 @@ func (s *Screen) onResolve(ctx app.Context, e app.Event) {
 	s.askBots(ctx, s.ref, s.resolve)
 }
 
-// askBots has the bots of the referee's game choose their orders in the engine worker, one
-// after the other (not on the page's thread), then calls then. When the worker cannot
+// askBots has the bots of the referee's game (and those standing in for missing orders)
+// choose their orders in the engine worker, one after the other (not on the page's thread),
+// then calls then. When the worker cannot
 // answer, the screen says why and nothing resolves: the same button tries again.
 func (s *Screen) askBots(ctx app.Context, r *remote.Referee, then func()) {
 	if s.ref != r {
 		return // another game meanwhile
 	}
 	g := r.Game()
+	// The bots' seats, then the remote seats whose order has not come when a bot stands in
+	// for them (the game's policy).
 	t, ok := g.NextBot()
+	decide := func(text string) error { return g.Decide(t.Seat, text) }
+	if !ok {
+		t, ok = r.MissingBotTurn()
+		decide = func(text string) error { return r.StandIn(t.Seat, text) }
+	}
 	if !ok {
 		s.thinking = 0
 		then()
 		return
 	}
-	s.thinking = g.BotsLeft()
+	s.thinking = max(g.BotsLeft(), 1)
 	if s.engine == nil {
 		s.engine = s.App.NewEngine()
 	}
@@ -277,7 +285,7 @@ func (s *Screen) askBots(ctx app.Context, r *remote.Referee, then func()) {
 		if resp.Err != "" {
 			err = errors.New(resp.Err)
 		} else {
-			err = g.Decide(t.Seat, resp.Order)
+			err = decide(resp.Order)
 		}
 		if err != nil {
 			s.thinking = 0
