@@ -38,7 +38,7 @@ func (p *Screen) moveBox() app.UI {
 			AutoComplete(false).Attr("autocapitalize", "off").Attr("spellcheck", "false").
 			Attr("list", "move-options").
 			Placeholder(hint).Aria("describedby", "move-box-error").
-			Value(p.box.text).OnInput(p.onMoveInput),
+			Value(p.box.text).OnInput(p.onMoveInput).OnKeyDown(p.onMoveKey),
 		app.DataList().ID("move-options").Body(options...),
 		app.P().ID("move-box-error").Class("move-box-error").Role("alert").Text(p.box.err),
 	)
@@ -60,9 +60,27 @@ func (p *Screen) onMoveInput(ctx app.Context, e app.Event) {
 	p.box.err = ""
 }
 
-// onMoveSubmit plays what was typed, or says why not.
+// onMoveKey plays what was typed on Enter. The key is taken on the field itself, not left to
+// the form: while the completion list is open, a browser may spend the Enter on closing it.
+func (p *Screen) onMoveKey(ctx app.Context, e app.Event) {
+	if e.Get("key").String() != "Enter" || e.Get("isComposing").Bool() {
+		ctx.PreventUpdate()
+		return
+	}
+	e.PreventDefault() // no implicit submission of the form as well
+	p.box.text = ctx.JSSrc().Get("value").String()
+	p.enterMove(ctx)
+}
+
+// onMoveSubmit plays what was typed when the form is submitted otherwise (a phone keyboard's
+// "Go").
 func (p *Screen) onMoveSubmit(ctx app.Context, e app.Event) {
 	e.PreventDefault()
+	p.enterMove(ctx)
+}
+
+// enterMove plays what was typed, or says why not.
+func (p *Screen) enterMove(ctx app.Context) {
 	if p.s == nil {
 		return
 	}
