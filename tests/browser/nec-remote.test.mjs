@@ -164,6 +164,13 @@ describe('Never-Ending Chess across devices', () => {
     await open(ann, up1);
     // The update opened is shown as just played: its animation's classes on the board.
     await ann.waitForSelector('.remote-board[data-anim="1"] .remote-svg .anim-a, .remote-board[data-anim="1"] .remote-svg .anim-b');
+    // A forged update: one character of Bob's tag changed (the last of the link's binary
+    // part); Bob's device refuses it and stays at the start.
+    const dot = up1.indexOf('.', up1.indexOf('#ru='));
+    const forgedUp = up1.slice(0, dot - 2) + (up1[dot - 2] === 'A' ? 'B' : 'A') + up1.slice(dot - 1);
+    await open(bob, forgedUp);
+    assert.match(await bob.textContent('#remote-error'), /does not come from the referee/);
+    assert.equal(await bob.getAttribute('.remote-board', 'data-updates'), '0');
     await open(bob, up1);
     await states(1);
     assert.equal(await ann.getAttribute('#remote-sent', 'data-sent'), 'false');

@@ -22,8 +22,10 @@
 // resolves the update (Referee.Resolve) when every order is in or earlier: the orders are
 // decrypted only then, after every seat on the device has locked its own; a missing order makes
 // none, or a bot chooses it, as chosen at creation (Config.Missing). The public update link
-// (Referee.PublicUpdate, UpdateFragment) carries the game with every update's orders revealed:
-// the players' devices replay it (Player.Apply) to the same boards, reports and scores.
+// (Referee.PublicUpdate, UpdateFragment) carries the game with every update's orders revealed,
+// and the referee's tag of it for each remote seat (an HMAC with the seat's secret): the
+// players' devices take a new update only with their seat's good tag (else ErrUnsigned) and
+// replay it (Player.Apply) to the same boards, reports and scores.
 //
 // Both sides are saved as Never-Ending Chess games of package app/store, with the remote side
 // in the entry's Remote field (SaveReferee, SavePlayer, Load): reloads, export and import keep

@@ -34,7 +34,7 @@ import (
 // Seats count from 0; updates from 1 (the first update of the game).
 const (
 	invitationVersion = 1
-	updateVersion     = 1
+	updateVersion     = 2 // 2: the referee's tag for each remote seat (version 1 had none)
 	orderVersion      = 1
 )
 
@@ -146,7 +146,20 @@ type Update struct {
 	Game string
 	// Record is the game, every update with its orders revealed.
 	Record necgame.Record
+	// Tags are the referee's authentication of the update for each remote seat (an HMAC
+	// with the seat's secret, which only the referee and that player hold): a player's
+	// device takes only an update with a good tag for its seat. Links of version 1 have none.
+	Tags []SeatTag
 }
+
+// SeatTag is the referee's tag of an update for one seat.
+type SeatTag struct {
+	Seat int
+	Tag  [TagSize]byte
+}
+
+// TagSize is the size of an update's tag for a seat, in bytes (a truncated HMAC-SHA256).
+const TagSize = 16
 
 // Order is a sealed order as its link shows it: who it is from and for which update. Its
 // content is readable by the referee alone, when the update resolves.
@@ -177,6 +190,11 @@ func InvitationFragment(inv Invitation) string {
 func UpdateFragment(u Update) string {
 	b := []byte{updateVersion, byte(len(u.Game))}
 	b = append(b, u.Game...)
+	b = append(b, byte(len(u.Tags)))
+	for _, t := range u.Tags {
+		b = append(b, byte(t.Seat))
+		b = append(b, t.Tag[:]...)
+	}
 	return updateKey + base64.RawURLEncoding.EncodeToString(b) + "." + necgame.EncodeRecord(u.Record)
 }
 
@@ -265,6 +283,20 @@ func (r *reader) version(v int) {
 	}
 }
 
+// versions reads the version byte of a link that may be of any version from oldest to
+// newest, and returns it.
+func (r *reader) versions(oldest, newest int) int {
+	got := r.byte("version")
+	switch {
+	case r.err != nil:
+	case got > newest:
+		r.err = fmt.Errorf("%w: %w: the %s was made by a newer version of Plyground (version %d); update the app to open it", store.ErrLink, ErrLink, r.what, got)
+	case got < oldest:
+		r.fail("version %d", got)
+	}
+	return got
+}
+
 // split reads the fragment of a link of the given key: the bytes of its binary part and the
 // text after the '.' (when dot).
 func split(link, key, what string, max int, dot bool) ([]byte, string, error) {
@@ -350,8 +382,22 @@ func ParseUpdate(link string) (Update, error) {
 		return Update{}, err
 	}
 	r := reader{b: b, what: what}
-	r.version(updateVersion)
+	v := r.versions(1, updateVersion)
 	u := Update{Game: r.game()}
+	if v >= 2 {
+		n := r.byte("number of tags")
+		if r.err == nil && n > nec.MaxPlayers {
+			r.fail("%d tags for at most %d seats", n, nec.MaxPlayers)
+		}
+		for i := 0; i < n && r.err == nil; i++ {
+			t := SeatTag{Seat: r.byte("tag's seat")}
+			copy(t.Tag[:], r.bytes("tag", TagSize))
+			if r.err == nil && (t.Seat >= nec.MaxPlayers || (i > 0 && t.Seat <= u.Tags[i-1].Seat)) {
+				r.fail("tag of seat %d out of order", t.Seat+1)
+			}
+			u.Tags = append(u.Tags, t)
+		}
+	}
 	if r.err == nil && len(r.b) > 0 {
 		r.fail("%d bytes too many", len(r.b))
 	}

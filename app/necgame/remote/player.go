@@ -1,6 +1,7 @@
 package remote
 
 import (
+	"crypto/hmac"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,9 @@ var (
 	ErrNotThisGame = errors.New("the link is of another game")
 	// ErrOlder: an update link older than the state the player's device has.
 	ErrOlder = errors.New("the link is older than this device's game")
+	// ErrUnsigned: an update link without the referee's good tag for the player's seat
+	// (forged, changed, or written by a version before the tags).
+	ErrUnsigned = errors.New("the update link is not the referee's")
 )
 
 // Player is a remote game on a player's device: its invitation (the seat, the referee's key
@@ -126,9 +130,21 @@ const (
 	AppliedSame
 )
 
+// signed reports whether u carries the referee's good tag for the player's seat.
+func (p *Player) signed(u Update) bool {
+	for _, t := range u.Tags {
+		if t.Seat == p.seat {
+			want := updateTag(p.secret[:], p.game, p.seat, u.Record)
+			return hmac.Equal(want[:], t.Tag[:])
+		}
+	}
+	return false
+}
+
 // Apply brings the player's game to a public update of the same game: its board, report,
-// who is out and the scores. An update of another game (ErrNotThisGame), or older than the
-// device's (ErrOlder) changes nothing.
+// who is out and the scores. An update of another game (ErrNotThisGame), older than the
+// device's (ErrOlder), or without the referee's good tag for the seat (ErrUnsigned) changes
+// nothing.
 func (p *Player) Apply(u Update) (Applied, error) {
 	if u.Game != p.game {
 		return 0, fmt.Errorf("%w: this update is of game %s, and this player's game is %s", ErrNotThisGame, u.Game, p.game)
@@ -137,6 +153,9 @@ func (p *Player) Apply(u Update) (Applied, error) {
 	case necgame.Same:
 		return AppliedSame, nil
 	case necgame.Ahead:
+		if !p.signed(u) {
+			return 0, fmt.Errorf("%w: it has no good tag of the referee for this seat (a forged or changed link, or one of an older version of Plyground: ask the referee for the link again)", ErrUnsigned)
+		}
 		p.record = u.Record
 		return AppliedNew, nil
 	case necgame.Behind:

@@ -2,6 +2,7 @@ package remote
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/plyground/plyground/app/necgame"
@@ -97,5 +98,68 @@ func TestNewGame(t *testing.T) {
 	}
 	if _, err := New("bad id", Config{Seats: []Seat{{}, {}}}, seeded(1)); err == nil {
 		t.Error("a game with a bad id was made")
+	}
+}
+
+// TestUpdateSignedForEachSeat: a public update carries the referee's tag for each remote seat,
+// which survives its link; a player's device takes a new update only with its seat's good tag:
+// an update without tags (a link of version 1, or one stripped of them), with a changed tag,
+// with a tag for another seat only, or a continuation made by someone else under the game's id
+// is refused (ErrUnsigned) and changes nothing. An update the device has already needs none.
+func TestUpdateSignedForEachSeat(t *testing.T) {
+	r, ps := game3(t, MissingPass, 0)
+	if err := r.Lock(0, order(t, r.Game().State(), 0, "R(0,0)-(0,1)")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Resolve(); err != nil {
+		t.Fatal(err)
+	}
+	u := r.PublicUpdate()
+	if len(u.Tags) != 2 || u.Tags[0].Seat != 1 || u.Tags[1].Seat != 2 {
+		t.Fatalf("tags %+v, want one for each remote seat (2 and 3)", u.Tags)
+	}
+	back, err := ParseUpdate(UpdateFragment(u))
+	if err != nil || len(back.Tags) != 2 || back.Tags[1] != u.Tags[1] {
+		t.Fatalf("the tags do not survive the link: %+v, %v", back.Tags, err)
+	}
+
+	refused := map[string]Update{}
+	stripped := back
+	stripped.Tags = nil
+	refused["no tags (version 1)"] = stripped
+	changed := back
+	changed.Tags = append([]SeatTag(nil), back.Tags...)
+	changed.Tags[0].Tag[3] ^= 1
+	refused["a changed tag"] = changed
+	otherSeat := back
+	otherSeat.Tags = back.Tags[1:]
+	refused["the other seat's tag only"] = otherSeat
+	// Someone with the public link but not the seat's secret signs it with a secret of their
+	// own (or a continuation of their own making).
+	forged := Update{Game: u.Game, Record: u.Record}
+	forged.Tags = []SeatTag{{Seat: 1, Tag: updateTag([]byte("not the seat's secret"), u.Game, 1, u.Record)}}
+	refused["a tag made without the seat's secret"] = forged
+	for name, bad := range refused {
+		p := ps[1]
+		before := p.Update()
+		if _, err := p.Apply(bad); !errors.Is(err, ErrUnsigned) {
+			t.Errorf("%s: %v, want ErrUnsigned", name, err)
+		}
+		if p.Update() != before {
+			t.Errorf("%s: the refused update changed the player's game", name)
+		}
+	}
+	for _, p := range ps[1:] {
+		if a, err := p.Apply(back); err != nil || a != AppliedNew {
+			t.Errorf("seat %d: the referee's update: %v, %v", p.Seat()+1, a, err)
+		}
+		if a, err := p.Apply(stripped); err != nil || a != AppliedSame {
+			t.Errorf("seat %d: the same update again, without tags: %v, %v (it changes nothing: no tag needed)", p.Seat()+1, a, err)
+		}
+	}
+	// A damaged tag list is a damaged link.
+	frag := UpdateFragment(u)
+	if _, err := ParseUpdate(strings.Replace(frag, ".", "AA.", 1)); !errors.Is(err, ErrLink) {
+		t.Errorf("bytes after the tags: %v, want ErrLink", err)
 	}
 }

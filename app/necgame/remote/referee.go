@@ -270,8 +270,17 @@ func (r *Referee) Invitation(seat int) (Invitation, error) {
 }
 
 // PublicUpdate returns the public update of the game as it stands: its link is what the
-// referee shares with everyone after each update.
-func (r *Referee) PublicUpdate() Update { return Update{Game: r.id, Record: r.game.Record()} }
+// referee shares with everyone after each update. It carries a tag for each remote seat,
+// made with that seat's secret, so that a player's device takes it from the referee alone.
+func (r *Referee) PublicUpdate() Update {
+	u := Update{Game: r.id, Record: r.game.Record()}
+	for i, k := range r.kinds {
+		if k == Remote && r.secrets[i] != nil {
+			u.Tags = append(u.Tags, SeatTag{Seat: i, Tag: updateTag(r.secrets[i], r.id, i, u.Record)})
+		}
+	}
+	return u
+}
 
 // Filed says what became of an order filed (File).
 type Filed struct {

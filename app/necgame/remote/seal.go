@@ -10,6 +10,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/plyground/plyground/app/necgame"
 	"io"
 )
 
@@ -34,6 +35,8 @@ const (
 const (
 	labelKey = "plyground nec remote order v1: key"
 	labelMAC = "plyground nec remote order v1: seat"
+	// labelUpdate starts what a public update's tag for a seat authenticates.
+	labelUpdate = "plyground nec remote update v2: seat"
 )
 
 // sealed is an order as its link carries it: who it is for and from, and the order itself,
@@ -76,6 +79,19 @@ func (o sealed) mac(secret []byte) [macSize]byte {
 	h.Write([]byte(labelMAC))
 	h.Write(o.body())
 	var t [macSize]byte
+	copy(t[:], h.Sum(nil))
+	return t
+}
+
+// updateTag returns the referee's tag of the update of game (its record rec) for seat, with
+// the seat's secret.
+func updateTag(secret []byte, game string, seat int, rec necgame.Record) [TagSize]byte {
+	h := hmac.New(sha256.New, secret)
+	h.Write([]byte(labelUpdate))
+	h.Write([]byte{byte(seat), byte(len(game))})
+	h.Write([]byte(game))
+	h.Write([]byte(necgame.EncodeRecord(rec)))
+	var t [TagSize]byte
 	copy(t[:], h.Sum(nil))
 	return t
 }

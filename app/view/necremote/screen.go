@@ -151,6 +151,8 @@ func refusal(k remote.LinkKind, err error) string {
 		return what + " is refused: it was not sealed with the seat's invitation (forged or changed). " + err.Error()
 	case errors.Is(err, remote.ErrReplayed):
 		return what + " is refused: a later order of the seat replaced it (an old order sent again). " + err.Error()
+	case errors.Is(err, remote.ErrUnsigned):
+		return what + " is refused: it does not come from the referee (forged or changed). " + err.Error()
 	case errors.Is(err, remote.ErrStale):
 		return what + " is refused: it is out of date. " + err.Error()
 	case errors.Is(err, remote.ErrLink):
