@@ -28,9 +28,11 @@ type Engine struct {
 	current int // the request whose answer is awaited (0: none)
 	request string
 	done    func(worker.Response)
-	asked   time.Time // when the request was first sent
-	sent    time.Time // when it was last sent (again after a restart)
-	tries   int       // the times it was sent again
+	update  func(worker.Response) // takes the streamed replies of the request (AskStream)
+	limit   time.Duration         // how long the answer may take in all (0: no limit)
+	asked   time.Time             // when the request was first sent
+	sent    time.Time             // when it was last sent (again after a restart)
+	tries   int                   // the times it was sent again
 
 	cancelled int // a cancelled request the worker is still finishing (0: none)
 	seed      uint64
@@ -64,6 +66,14 @@ func NewEngine() *Engine { return &Engine{} }
 // first. A request that cannot be served gets an answer with Err set. A think request gets
 // the page's random seed.
 func (e *Engine) Ask(ctx app.Context, req worker.Request, done func(worker.Response)) {
+	e.AskStream(ctx, req, nil, done)
+}
+
+// AskStream is Ask for a request whose replies stream (worker.TypeAnalyse, TypeReview,
+// TypeSolve): update receives each report or progress of the request on the UI goroutine
+// until its answer goes to done. A streamed request has no limit in all (an analysis runs
+// until it is cancelled); the worker's heartbeat still tells a dead worker from a busy one.
+func (e *Engine) AskStream(ctx app.Context, req worker.Request, update, done func(worker.Response)) {
 	e.ctx = ctx
 	if e.current != 0 {
 		e.Cancel()
@@ -75,7 +85,11 @@ func (e *Engine) Ask(ctx app.Context, req worker.Request, done func(worker.Respo
 	if req.Type == worker.TypeThink {
 		req.Seed = e.seed + uint64(req.ID)
 	}
-	e.current, e.request, e.done = req.ID, worker.Encode(req), done
+	e.current, e.request, e.done, e.update = req.ID, worker.Encode(req), done, update
+	e.limit = thinkLimit
+	if update != nil {
+		e.limit = 0
+	}
 	e.asked, e.sent, e.tries = time.Now(), time.Now(), 0
 	if err := e.start(); err != nil {
 		e.fail(req.ID, err.Error())
@@ -95,7 +109,7 @@ func (e *Engine) watch(id int) {
 			return
 		}
 		switch {
-		case time.Since(e.asked) > thinkLimit:
+		case e.limit > 0 && time.Since(e.asked) > e.limit:
 			e.stop()
 			e.fail(id, "the engine did not answer in time")
 			return
@@ -149,7 +163,7 @@ func (e *Engine) Cancel() {
 		return
 	}
 	id := e.current
-	e.current, e.done, e.request = 0, nil, ""
+	e.current, e.done, e.request, e.update = 0, nil, "", nil
 	if e.worker.IsUndefined() || e.worker.IsNull() {
 		return
 	}
@@ -170,7 +184,7 @@ func (e *Engine) Cancel() {
 
 // Close terminates the worker.
 func (e *Engine) Close() {
-	e.current, e.done, e.request = 0, nil, ""
+	e.current, e.done, e.request, e.update = 0, nil, "", nil
 	e.stop()
 }
 
@@ -302,6 +316,10 @@ func (e *Engine) receive(m worker.Response) {
 			}
 			e.send(text)
 		}
+	case worker.TypeReport, worker.TypeProgress:
+		if m.ID != 0 && m.ID == e.current && e.update != nil {
+			e.update(m)
+		}
 	case worker.TypeResult:
 		if m.ID != 0 && m.ID == e.cancelled {
 			e.cancelled = 0
@@ -329,7 +347,7 @@ func (e *Engine) deliver(m worker.Response) {
 		return
 	}
 	done := e.done
-	e.current, e.done, e.request = 0, nil, ""
+	e.current, e.done, e.request, e.update = 0, nil, "", nil
 	done(m)
 }
 

@@ -56,6 +56,10 @@ type Settings struct {
 	// NoPremoves turns premoves off (they are on by default: while the computer thinks, a
 	// move may be queued on the board).
 	NoPremoves bool `json:"noPremoves,omitempty"`
+	// Hints offers a hint button (the engine's best turn, shown as arrows) in games against
+	// the computer and between two people on one device; a turn played with a hint is noted
+	// in the move list and the PGN. Off by default.
+	Hints bool `json:"hints,omitempty"`
 }
 
 // Premoves reports whether premoves are on.

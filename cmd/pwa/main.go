@@ -15,10 +15,12 @@ import (
 	"os"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/plyground/plyground/app/view/analysis"
 	"github.com/plyground/plyground/app/view/home"
 	"github.com/plyground/plyground/app/view/necplay"
 	"github.com/plyground/plyground/app/view/necremote"
 	"github.com/plyground/plyground/app/view/play"
+	"github.com/plyground/plyground/app/view/problems"
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/saved"
 	"github.com/plyground/plyground/app/view/shell"
@@ -54,5 +56,7 @@ func routes(a *shell.App) {
 		NEC:        func() app.Composer { return &necplay.Screen{PageState: a.PageState()} },
 		NECNew:     func() app.Composer { return &necplay.NewGame{PageState: a.PageState()} },
 		NECRemote:  func() app.Composer { return &necremote.Screen{PageState: a.PageState()} },
+		Analysis:   func() app.Composer { return &analysis.Screen{PageState: a.PageState()} },
+		Problems:   func() app.Composer { return &problems.Screen{PageState: a.PageState()} },
 	})
 }

@@ -44,7 +44,7 @@ func rank(pkg string) (int, bool) {
 		return 10, true
 	case rel == "app/view/board", rel == "app/view/necboard", rel == "app/view/share":
 		return 11, true
-	case rel == "app/view/play", rel == "app/view/necplay", rel == "app/view/necremote", rel == "app/view/saved", rel == "app/view/home":
+	case rel == "app/view/play", rel == "app/view/necplay", rel == "app/view/necremote", rel == "app/view/saved", rel == "app/view/home", rel == "app/view/analysis", rel == "app/view/problems":
 		return 12, true
 	case rel == "app/view":
 		return 13, true

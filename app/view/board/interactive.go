@@ -96,6 +96,7 @@ func (b *Interactive) Render() app.UI {
 		DataSet("premove", plyName(b.st.Premove)).
 		DataSet("cursor", squareName(b.st.Cursor)).
 		DataSet("shapes", shapesText(b.st.Drawings(c.Key))).
+		DataSet("engine-shapes", shapesText(c.Shapes)).
 		On("pointerdown", b.onPointerDown).
 		On("pointermove", b.onPointerMove).
 		On("pointerup", b.onPointerUp).
@@ -104,7 +105,7 @@ func (b *Interactive) Render() app.UI {
 		On("contextmenu", func(ctx app.Context, e app.Event) { e.PreventDefault(); ctx.PreventUpdate() }).
 		On("keydown", b.onKey).
 		On("blur", b.onBlur)
-	return app.Div().Class("board-layer").Body(grid, drawShapes(c.Orientation, b.st.Drawings(c.Key)))
+	return app.Div().Class("board-layer").Body(grid, drawShapes(c.Orientation, append(append([]Shape(nil), c.Shapes...), b.st.Drawings(c.Key)...)))
 }
 
 func squareName(sq engine.Square) string {
@@ -253,7 +254,16 @@ func (b *Interactive) onBlur(ctx app.Context, e app.Event) {
 }
 
 // brushColours are the colours of the brushes, as lichess's: green, red, blue, yellow.
-var brushColours = [...]string{"#15781b", "#882020", "#003088", "#e68f00"}
+// The engine's brush is lichess's pale blue.
+var brushColours = [...]string{"#15781b", "#882020", "#003088", "#e68f00", "#003088"}
+
+// opacity is the opacity of a shape of brush b: the engine's are paler than the player's.
+func opacity(b Brush, player float64) string {
+	if b == Engine {
+		return "0.45"
+	}
+	return strconv.FormatFloat(player, 'f', 2, 64)
+}
 
 // drawShapes draws the arrows and circles over the board: one SVG in squares (the board is
 // 8 by 8 units), which takes no pointer events.
@@ -273,7 +283,7 @@ func drawShapes(orientation engine.Color, shapes []Shape) app.UI {
 		colour := brushColours[s.Brush%Brush(len(brushColours))]
 		x1, y1 := centre(s.From)
 		if s.Circle() {
-			b.WriteString(`<circle class="shape circle" data-brush="` + s.Brush.String() + `" cx="` + f(x1) + `" cy="` + f(y1) + `" r="0.45" fill="none" stroke="` + colour + `" stroke-width="0.0625" opacity="0.85"></circle>`)
+			b.WriteString(`<circle class="shape circle" data-brush="` + s.Brush.String() + `" cx="` + f(x1) + `" cy="` + f(y1) + `" r="0.45" fill="none" stroke="` + colour + `" stroke-width="0.0625" opacity="` + opacity(s.Brush, 0.85) + `"></circle>`)
 			continue
 		}
 		x2, y2 := centre(s.To)
@@ -284,7 +294,7 @@ func drawShapes(orientation engine.Color, shapes []Shape) app.UI {
 			k := 0.2 / math.Sqrt(l)
 			x2, y2 = x2-dx*k, y2-dy*k
 		}
-		b.WriteString(`<line class="shape arrow" data-brush="` + s.Brush.String() + `" x1="` + f(x1) + `" y1="` + f(y1) + `" x2="` + f(x2) + `" y2="` + f(y2) + `" stroke="` + colour + `" stroke-width="0.15625" stroke-linecap="round" marker-end="url(#arrowhead-` + s.Brush.String() + `)" opacity="0.8"></line>`)
+		b.WriteString(`<line class="shape arrow" data-brush="` + s.Brush.String() + `" x1="` + f(x1) + `" y1="` + f(y1) + `" x2="` + f(x2) + `" y2="` + f(y2) + `" stroke="` + colour + `" stroke-width="0.15625" stroke-linecap="round" marker-end="url(#arrowhead-` + s.Brush.String() + `)" opacity="` + opacity(s.Brush, 0.8) + `"></line>`)
 	}
 	b.WriteString(`</svg>`)
 	return app.Raw(b.String())

@@ -39,6 +39,9 @@ type Config struct {
 	Last Ply
 	// Moved draws the piece on Moved[0] on Moved[1] (a king capture, D4).
 	Moved *[2]engine.Square
+	// Shapes are the screen's own arrows and circles (the engine's best line, a hint), drawn
+	// under the player's; the player cannot take them away.
+	Shapes []Shape
 }
 
 // Ply is a move of a piece from one square to another, as the board sees it.
@@ -58,9 +61,12 @@ const (
 	Red
 	Blue
 	Yellow
+	// Engine is the brush of the engine's arrows (the best line, a hint): a pale blue no
+	// modifier key chooses.
+	Engine
 )
 
-var brushNames = [...]string{"green", "red", "blue", "yellow"}
+var brushNames = [...]string{"green", "red", "blue", "yellow", "engine"}
 
 // String names the brush.
 func (b Brush) String() string {

@@ -141,6 +141,15 @@ func (e Example) position() engine.Position {
 	return pos
 }
 
+// AnalyseURL returns the address of the analysis board at the example's position.
+func (e Example) AnalyseURL(id string) string {
+	q := session.GameQuery{Variant: id, Options: e.Options}
+	if e.FEN != turn.StartFEN {
+		q.FEN = e.FEN
+	}
+	return route.AnalysisOf(q)
+}
+
 // TryURL returns the address of a game of variant id starting at the example.
 func (e Example) TryURL(id string) string {
 	q := session.GameQuery{Variant: id, Options: e.Options, Mode: session.ModeTwo}

@@ -185,6 +185,7 @@ func exampleFigure(id string, ex Example) app.UI {
 			app.P().Text(ex.Caption),
 			app.P().Class("muted small").Text(side+"."),
 			app.A().Class("btn small try-it").Href(ex.TryURL(id)).DataSet("try", ex.Rule).Text("Try it"),
+			app.A().Class("btn small analyse-it").Href(ex.AnalyseURL(id)).DataSet("analyse", ex.Rule).Text("Analyse"),
 		),
 	)
 }

@@ -121,6 +121,9 @@ func (p *Settings) Render() app.UI {
 			toggle("premoves", "Premoves against the computer",
 				"While the computer thinks, pick up a piece and queue your next move: it is played as soon as your turn comes, if it is legal then. A click cancels it.",
 				s.Premoves(), func(s *shell.Settings) { s.NoPremoves = !s.NoPremoves }),
+			toggle("hints", "Hints",
+				"A Hint button in games against the computer and between two people on one device: the engine shows its best turn as arrows. A turn played with a hint is marked {hint} in the move list and the PGN.",
+				s.Hints, func(s *shell.Settings) { s.Hints = !s.Hints }),
 		),
 		app.Section().Class("card").Body(
 			app.H3().Text("Accessibility"),

@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/browser"
 	"github.com/plyground/plyground/app/session"
+	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/app/view/board"
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/shell"
@@ -47,6 +48,7 @@ type Screen struct {
 	openedSave bool   // OnInit's game came by link and waits to be saved
 
 	engine  *browser.Engine // the computer opponent (the engine's Web Worker)
+	hint    hintState       // the hint asked for or shown (hint.go)
 	aiErr   string          // why the computer could not move
 	reply   *session.Reply  // the computer's turn being shown ply by ply; nil when none
 	sharing bool            // the share dialog is open
@@ -617,6 +619,15 @@ func (p *Screen) onConfirm(ctx app.Context, e app.Event) {
 }
 
 func (p *Screen) onShare(ctx app.Context, e app.Event) { p.sharing = true }
+
+// analyseURL is the address of the analysis board for this game: the saved game (whose
+// review is kept with it), or the game itself when it is not saved.
+func (p *Screen) analyseURL() string {
+	if id := p.App.Kept.Entry.ID; id != "" && p.App.Kept.Sess == p.s && p.App.Kept.Confirmed == p.s.Len() {
+		return route.AnalysisSaved(id)
+	}
+	return route.AnalysisShared(store.Fragment(store.Entry{Kind: store.Kind8x8, Record: p.s.Encode()}))
+}
 
 func (p *Screen) onShareClose(ctx app.Context) { p.sharing = false }
 

@@ -119,6 +119,7 @@ func (p *Screen) boardConfig() board.Config {
 		Dots:        p.settings.Dots,
 		Animate:     true,
 		Last:        p.anim,
+		Shapes:      p.hintShapes(),
 	}
 	switch {
 	case p.reply != nil:
@@ -253,6 +254,7 @@ func (p *Screen) turnPanel(pan session.Panel) app.UI {
 	if pan.Dice {
 		body = append(body, p.diceBlock(pan))
 	}
+	body = append(body, p.hintBlock())
 	if p.s.Thinking() && p.reply == nil { // not while its turn is shown ply by ply
 		body = append(body, app.P().Class("thinking").Role("status").Text("The computer is thinking…"))
 	}
@@ -412,6 +414,7 @@ func (p *Screen) gameActions(pan session.Panel) app.UI {
 	items := []app.UI{
 		app.Button().Class("btn primary").Type("button").DataSet("action", "new").Text("New game").OnClick(p.onNewGame),
 		app.Button().Class("btn").Type("button").DataSet("action", "share").Text("Share").OnClick(p.onShare),
+		app.A().Class("btn").DataSet("action", "analyse").Href(p.analyseURL()).Text("Analyse"),
 	}
 	if !pan.Over && p.s.Len() > 0 {
 		items = append(items,
@@ -486,6 +489,9 @@ func (p *Screen) moveCell(c session.Cell, style turn.Style, shown int) app.UI {
 		sep = " "
 	}
 	var body []app.UI
+	if c.Hint {
+		body = append(body, app.Span().Class("hint-badge").Title("Played with a hint").Text("hint "))
+	}
 	plies := 0
 	for _, it := range c.Items {
 		if it.Roll {

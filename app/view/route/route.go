@@ -27,6 +27,8 @@ const (
 	NECPath        = "/nec"
 	NECNewPath     = "/nec/new"
 	NECRemotePath  = "/nec/remote"
+	AnalysisPath   = "/analysis"
+	ProblemsPath   = "/problems"
 )
 
 // Home returns the address of the home page.
@@ -105,10 +107,45 @@ func SavedGame(k store.Kind, id string) string {
 // fragment frag (without its "#").
 func Shared(k store.Kind, frag string) string { return Game(k) + "#" + frag }
 
+// Analysis returns the address of the analysis board with the standard start of orthodox
+// chess.
+func Analysis() string { return AnalysisPath }
+
+// AnalysisOf returns the address of the analysis board of a position (the variant, its
+// options and a FEN as a new game's query carries them: a rules diagram's position).
+func AnalysisOf(q session.GameQuery) string {
+	v := url.Values{}
+	for _, k := range []string{"variant", "options", "fen"} {
+		if x := q.Values().Get(k); x != "" {
+			v.Set(k, x)
+		}
+	}
+	return AnalysisPath + "?" + v.Encode()
+}
+
+// AnalysisSaved returns the address of the analysis board of the saved 8x8 game id (whose
+// review is kept with it).
+func AnalysisSaved(id string) string { return AnalysisPath + "?" + url.Values{"id": {id}}.Encode() }
+
+// AnalysisShared returns the address of the analysis board of the game a share link's
+// fragment frag (without its "#") carries.
+func AnalysisShared(frag string) string { return AnalysisPath + "#" + frag }
+
+// Problems returns the address of the series-mate problems.
+func Problems() string { return ProblemsPath }
+
+// Problem returns the address of the problem of the collection named id.
+func Problem(id string) string { return ProblemsPath + "?" + url.Values{"id": {id}}.Encode() }
+
+// ProblemShared returns the address of the problem a link's fragment frag (without its
+// "#", "p=...") carries.
+func ProblemShared(frag string) string { return ProblemsPath + "#" + frag }
+
 // Screens are the components of the pages, one constructor for each (go-app makes a new
 // component with it every time the page is opened).
 type Screens struct {
 	Home, NewGame, Play, RulesIndex, Settings, About, Saved, NEC, NECNew, NECRemote func() app.Composer
+	Analysis, Problems                                                              func() app.Composer
 	// Rules makes the rules page of a variant.
 	Rules func(variant string) app.Composer
 }
@@ -132,4 +169,6 @@ func Register(s Screens) {
 	app.Route(NECPath, s.NEC)
 	app.Route(NECNewPath, s.NECNew)
 	app.Route(NECRemotePath, s.NECRemote)
+	app.Route(AnalysisPath, s.Analysis)
+	app.Route(ProblemsPath, s.Problems)
 }

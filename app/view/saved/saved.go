@@ -770,6 +770,7 @@ func (p *Page) renderGame(it store.Item, og openedGame) app.UI {
 	}
 	if og.board != nil {
 		actions = append(actions, app.Button().Class("btn small").Type("button").DataSet("action", "pgn").Text("PGN").OnClick(shell.On(p.onPGN(it, og.board), "pgn", it.Key)))
+		actions = append(actions, app.A().Class("btn small").Href(route.AnalysisSaved(e.ID)).DataSet("action", "analyse").Text("Analyse"))
 	}
 	actions = append(actions, app.Button().Class("btn small danger").Type("button").DataSet("action", "delete").Text("Delete").OnClick(shell.On(p.onDelete(it), "delete", it.Key)))
 	cls := "saved-game card"

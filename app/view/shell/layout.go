@@ -19,6 +19,8 @@ type navLink struct {
 var navLinks = []navLink{
 	{route.NewGamePath, "New game", "Play", "new"},
 	{route.SavedPath, "Saved games", "Saved", "saved"},
+	{route.AnalysisPath, "Analysis", "Analyse", "analysis"},
+	{route.ProblemsPath, "Problems", "Problems", "problems"},
 	{route.RulesIndexPath, "Rules", "Rules", "rules"},
 	{route.SettingsPath, "Settings", "Settings", "settings"},
 	{route.AboutPath, "About", "About", "about"},
