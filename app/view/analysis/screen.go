@@ -102,6 +102,9 @@ func (p *Screen) OnNav(ctx app.Context) {
 	if !app.IsClient {
 		return
 	}
+	// A page reached by a link inside the app is drawn again after OnNav, not after
+	// OnMount: it says here that the running program draws it.
+	p.SetLive()
 	p.open(shell.PageURL(ctx))
 	if p.game != nil {
 		ctx.Page().SetTitle("Analysis · %s · %s", p.game.Info().Name, shell.AppName)

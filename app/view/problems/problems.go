@@ -49,10 +49,18 @@ type Screen struct {
 	solveText   string
 	solveErr    string
 	seq         int
+
+	// ui is the screen's own context (OnMount): the solver's answers are dispatched through
+	// it, since go-app drops what goes through the context of an element gone since (the
+	// button that asked).
+	ui *app.Context
 }
 
 // OnMount reads the settings.
-func (p *Screen) OnMount(ctx app.Context) { p.settings = p.Mount() }
+func (p *Screen) OnMount(ctx app.Context) {
+	p.settings = p.Mount()
+	p.ui = &ctx
+}
 
 // OnDismount stops the solver.
 func (p *Screen) OnDismount() {
@@ -67,6 +75,9 @@ func (p *Screen) OnNav(ctx app.Context) {
 	if !app.IsClient {
 		return
 	}
+	// A page reached by a link inside the app is drawn again after OnNav, not after
+	// OnMount: it says here that the running program draws it.
+	p.SetLive()
 	p.open(shell.PageURL(ctx))
 	title := "Problems"
 	if p.prob != nil {
@@ -280,6 +291,9 @@ func (p *Screen) onSolve(ctx app.Context, e app.Event) {
 	p.seq++
 	id := p.seq
 	p.solveID, p.done, p.total, p.solveText, p.solveErr = id, 0, int64(core.DefaultBudget), "", ""
+	if p.ui != nil {
+		ctx = *p.ui
+	}
 	p.engine.AskStream(ctx, worker.Request{Type: worker.TypeSolve, ID: id, Record: text, Nodes: core.DefaultBudget},
 		func(r worker.Response) {
 			if id == p.solveID && r.Type == worker.TypeProgress {
