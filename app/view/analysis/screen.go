@@ -133,9 +133,6 @@ func (p *Screen) open(u *url.URL) {
 			p.review = &r
 		}
 	}
-	if p.game.Len() > 0 {
-		p.game.First()
-	}
 }
 
 // find returns the record the address names, and the saved game it is (zero when none).

@@ -56,6 +56,7 @@ func (p *Screen) endDialog() app.UI {
 			app.Button().Class("btn").Type("button").DataSet("action", "end-new").Text("New game").OnClick(p.onNewGame),
 			app.Button().Class("btn").Type("button").DataSet("action", "end-share").Text("Share").OnClick(p.onShare),
 			app.Button().Class("btn").Type("button").DataSet("action", "end-pgn").Text("PGN").OnClick(p.onEndPGN),
+			app.A().Class("btn").DataSet("action", "end-review").Href(p.analyseURL()).Text("Review"),
 		),
 		note,
 	)
