@@ -13,6 +13,10 @@
 //   - share: the dialog that shares a game of any kind by link and QR code;
 //   - play: the 8x8 game screen and its new-game screen;
 //   - necplay: the Never-Ending Chess game and new-game screens;
+//   - necremote: Never-Ending Chess across devices (a referee's game by links);
+//   - analysis: the analysis board (the engine's evaluation, best line, roll table, side
+//     lines, the game review, the series-mate solver);
+//   - problems: the series-mate problems of progressive chess;
 //   - saved: the saved games of every kind;
 //   - home: the home page, the rules pages, settings and about.
 //

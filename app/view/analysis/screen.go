@@ -392,7 +392,7 @@ func (p *Screen) branch(extra ...turn.Action) (*session.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.line == nil {
+	if p.line == nil || n < p.lineFrom {
 		p.lineFrom = n
 	}
 	p.line = line
