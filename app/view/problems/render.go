@@ -110,9 +110,21 @@ func (p *Screen) problem() app.UI {
 			p.actions(),
 			p.solutionPanel(),
 			p.solverPanel(),
-			app.P().Body(app.A().Href(route.Problems()).Text("All the problems")),
+			p.around(),
 		),
 	)
+}
+
+// around links the next problem of the collection and the whole collection.
+func (p *Screen) around() app.UI {
+	links := []app.UI{app.A().Href(route.Problems()).Text("All the problems")}
+	all := core.Collection()
+	for i, pr := range all {
+		if pr.ID == p.prob.ID && i+1 < len(all) {
+			links = append(links, app.Text(" · "), app.A().DataSet("action", "next-problem").Href(route.Problem(all[i+1].ID)).Text("Next problem"))
+		}
+	}
+	return app.P().Body(links...)
 }
 
 // seriesPlayed draws the plies played so far.
