@@ -92,6 +92,14 @@ describe('analysis board', () => {
   });
 
   test('dice chess before the roll: the value of each of the 21 rolls; a roll tried gives its best ply', async () => {
+    // From a diagram of the dice rules page ("Analyse"): its position on the analysis board.
+    const rules = await fx.open('/rules/dice');
+    const fen = new URL(await rules.getAttribute('.analyse-it >> nth=0', 'href'), fx.url).searchParams.get('fen');
+    await rules.click('.analyse-it >> nth=0');
+    await rules.waitForSelector(analysisReady);
+    assert.equal(await rules.getAttribute('.analysis', 'data-variant'), 'dice');
+    if (fen) assert.equal(new URL(rules.url()).searchParams.get('fen'), fen);
+    await rules.close();
     const page = await fx.open('/analysis?variant=dice', { selector: analysisReady });
     await page.waitForFunction(() => document.querySelectorAll('.roll-table .roll-row').length === 21, null, { timeout: 20000 });
     const rows = await page.$$eval('.roll-table .roll-row', (rs) => rs.map((r) => [r.dataset.roll, r.children[1].textContent, r.children[2].textContent]));
@@ -139,6 +147,11 @@ describe('analysis board', () => {
     await page.reload();
     await page.waitForSelector(`${live} .review[data-state="done"]`);
     assert.equal(await page.locator('.marked', { hasText: 'Ng4' }).count(), 1);
+    // The saved game's "Analyse" on the Saved games screen opens it with its review.
+    await page.click('.nav-link[href="/saved"]');
+    await page.waitForSelector(`${live} .saved-page .saved-game [data-action="analyse"]`);
+    await page.click('.saved-game [data-action="analyse"]');
+    await page.waitForSelector(`${live} .review[data-state="done"] .marked`);
     assert.deepEqual(fx.errors, []);
     await page.close();
   });
