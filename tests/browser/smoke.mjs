@@ -2,7 +2,7 @@
 // is for (browsers.mjs; smoke-<engine>.test.mjs runs it). It loads the app; checks that a
 // first visit, in several fresh profiles, never offers a "new version"; plays a game by
 // clicks and by drag and reloads it; opens its share link in a fresh profile; plays the
-// computer; reloads offline (the server gone) and opens a deep link; draws and pans the
+// computer; analyses a game on the analysis board; reloads offline (the server gone) and opens a deep link; draws and pans the
 // Never-Ending Chess board; offers a new version of the site; and over HTTPS checks that the browser asks for brotli and that
 // the page stays within its 2.0 MB budget. Screenshots of the game and Never-Ending Chess
 // screens go to tests/browser/out/smoke-<engine>-*.png.
@@ -218,6 +218,21 @@ export function smokeSuite(engine, { firstVisits = 2 } = {}) {
       const mt = await waitFor(tab, "the computer's answer", () =>
         document.querySelector('.status')?.textContent === 'White to move' && document.querySelector('.moves')?.dataset.movetext, undefined, 60000);
       assert.match(mt, /^1\.e4 \S+$/, `${engine}: ${mt}`);
+    });
+
+    test('the analysis board: the engine streams its analysis, the best turn drawn as arrows', async () => {
+      // Marseillais 1.e4 e5,Nc6 from a share link's record.
+      await tab.goto(fx.url + '/analysis#g=AQMAAAADah4');
+      await waitSelector(tab, `${live} .analysis .board [data-square]`);
+      const line = await waitFor(tab, 'a best line', () => document.querySelector('.engine-panel .best-text')?.textContent, undefined, 30000);
+      assert.match(line, /^2\.\S+,\S+/, `${engine}: ${line}`);
+      // The analysis goes on: a deeper report replaces the first.
+      const depth = () => Number((document.querySelector('.engine-figures')?.textContent.match(/depth (\d+)/) || [])[1] || 0);
+      const first = await tab.evaluate(depth);
+      await waitFor(tab, 'a deeper report', (d) => Number((document.querySelector('.engine-figures')?.textContent.match(/depth (\d+)/) || [])[1] || 0) > d, first, 30000);
+      const arrows = await tab.evaluate(() => document.querySelectorAll('.board-shapes line[data-brush="engine"]').length);
+      assert.equal(arrows, 2, `${engine}: the best turn's two plies as arrows`);
+      await tab.screenshot(join(outDir, `smoke-${engine}-analysis.png`));
     });
 
     test('Never-Ending Chess: the board is drawn and pans with the mouse', async () => {
