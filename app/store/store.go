@@ -195,6 +195,24 @@ func (st *Store) Rename(key, title string) error {
 	return st.put(e)
 }
 
+// KeepReview keeps review (app/analysis.Review.Encode) with the saved 8x8 game id, whose
+// record must still be record (the game reviewed: a game played on since is not given the
+// review of its earlier self). It does not change Updated: a review is not a move.
+func (st *Store) KeepReview(id, record, review string) error {
+	e, err := st.Load(Kind8x8, id)
+	if err != nil {
+		return fmt.Errorf("keeping the review: %w", err)
+	}
+	if e.Record != record {
+		return fmt.Errorf("keeping the review: saved game %s has moved on since it was reviewed", quote(id))
+	}
+	if len(review) > maxReview {
+		return fmt.Errorf("keeping the review: %d bytes, more than %d", len(review), maxReview)
+	}
+	e.Review = review
+	return st.put(e)
+}
+
 // Undo holds what Delete removed, so that Restore can put it back.
 type Undo struct {
 	Key, Raw string

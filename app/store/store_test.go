@@ -195,6 +195,28 @@ func TestListCorruptedNextToGood(t *testing.T) {
 	}
 }
 
+func TestKeepReview(t *testing.T) {
+	st, _ := newStore(t)
+	e, _ := st.Save(WithGame(Entry{}, game(t, "1. e4 e5 *")))
+	if err := st.KeepReview(e.ID, e.Record, `{"v":1}`); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := st.Load(Kind8x8, e.ID)
+	if s.Review != `{"v":1}` || !s.Updated.Equal(e.Updated) || s.Record != e.Record {
+		t.Errorf("after KeepReview: review %q, updated %v (was %v)", s.Review, s.Updated, e.Updated)
+	}
+	other := game(t, "1. d4 *").Encode()
+	if err := st.KeepReview(e.ID, other, `{"v":1}`); err == nil {
+		t.Error("kept the review of another game")
+	}
+	if err := st.KeepReview("missing", e.Record, "x"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("review of a missing game: %v", err)
+	}
+	if err := st.KeepReview(e.ID, e.Record, strings.Repeat("x", maxReview+1)); err == nil {
+		t.Error("kept a review longer than maxReview")
+	}
+}
+
 func TestRename(t *testing.T) {
 	st, _ := newStore(t)
 	e, _ := st.Save(WithGame(Entry{Title: "old"}, game(t, "1. e4 *")))

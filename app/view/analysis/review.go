@@ -6,7 +6,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	core "github.com/plyground/plyground/app/analysis"
-	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/app/view/shell"
 	"github.com/plyground/plyground/app/worker"
 	"github.com/plyground/plyground/engine"
@@ -75,12 +74,7 @@ func (p *Screen) keepReview(rev core.Review) {
 		p.reviewErr = "The review is not kept: " + err.Error()
 		return
 	}
-	e, err := st.Load(store.Kind8x8, p.savedID)
-	if err == nil {
-		e.Review = rev.Encode()
-		_, err = st.Save(e)
-	}
-	if err != nil {
+	if err := st.KeepReview(p.savedID, p.savedRecord, rev.Encode()); err != nil {
 		p.reviewErr = "The review is not kept with the saved game: " + err.Error()
 	}
 }

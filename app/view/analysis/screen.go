@@ -28,6 +28,8 @@ type Screen struct {
 	settings shell.Settings
 	loadErr  string
 	savedID  string // the saved game analysed ("" when none): its review is kept with it
+	// savedRecord is the saved game's record as stored, which its review must match.
+	savedRecord string
 
 	game     *session.Session // the game as opened
 	line     *session.Session // the side line the player is trying (nil: none)
@@ -127,7 +129,7 @@ func (p *Screen) open(u *url.URL) {
 		}
 		return
 	}
-	p.savedID = entry.ID
+	p.savedID, p.savedRecord = entry.ID, entry.Record
 	if entry.Review != "" {
 		if r, err := core.DecodeReview(entry.Review); err == nil && r.Record == p.game.Game().Encode() {
 			p.review = &r
