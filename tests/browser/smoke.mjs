@@ -224,7 +224,11 @@ export function smokeSuite(engine, { firstVisits = 2 } = {}) {
       // Marseillais 1.e4 e5,Nc6 from a share link's record.
       await tab.goto(fx.url + '/analysis#g=AQMAAAADah4');
       await waitSelector(tab, `${live} .analysis .board [data-square]`);
-      const line = await waitFor(tab, 'a best line', () => document.querySelector('.engine-panel .best-text')?.textContent, undefined, 30000);
+      // The first reports (depth 1) may hold one ply; a deeper one completes White's turn.
+      const line = await waitFor(tab, "a best line for White's two plies", () => {
+        const text = document.querySelector('.engine-panel .best-text')?.textContent || '';
+        return /^2\.\S+,\S+/.test(text) && text;
+      }, undefined, 30000);
       assert.match(line, /^2\.\S+,\S+/, `${engine}: ${line}`);
       // The analysis goes on: a deeper report replaces the first.
       const depth = () => Number((document.querySelector('.engine-figures')?.textContent.match(/depth (\d+)/) || [])[1] || 0);
