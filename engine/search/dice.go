@@ -96,3 +96,100 @@ func kingExposure(p *board, ei *evalInfo, c engine.Color) Exposure {
 	}
 	return x
 }
+
+// DiceView is what the dice-chess evaluation reads from one position (EvaluateDice).
+type DiceView struct {
+	// Score is EvaluateTurn of the position.
+	Score int
+	// Exposure is KingExposure of the position.
+	Exposure [2]Exposure
+	// Gains[c][t] is the most that side c wins, in nominal values, by one capture with a
+	// piece of type t (0 when no such capture pays): the victim's value, less the capturer's
+	// value times the chance that the other side's next roll allows a recapture when the
+	// victim is defended (D1). Kings are not counted as victims (diceOdds prices them).
+	Gains [2][7]int
+}
+
+// EvaluateDice returns the DiceView of p for EvaluateTurn(p, left, next). The pieces of
+// side c whose types are set in spare[c] (bit t for type t) are not counted as victims: a
+// side whose roll lets them move may step away.
+func EvaluateDice(p engine.Position, left, next int, spare [2]uint8) DiceView {
+	var ei evalInfo
+	var b board
+	b.read(&p)
+	var d DiceView
+	d.Score = evaluateTurn(&b, &ei, left, next)
+	d.Exposure = [2]Exposure{kingExposure(&b, &ei, engine.White), kingExposure(&b, &ei, engine.Black)}
+	d.Gains[engine.White] = captureGains(&b, &ei, engine.White, spare[engine.Black])
+	d.Gains[engine.Black] = captureGains(&b, &ei, engine.Black, spare[engine.White])
+	return d
+}
+
+// captureGains returns, for each type t, the most c wins by one capture with a piece of type
+// t, the victims of types set in spare left out (see DiceView.Gains).
+func captureGains(p *board, ei *evalInfo, c engine.Color, spare uint8) [7]int {
+	var g [7]int
+	e := c.Other()
+	victims := p.own[e] &^ p.pcs[e][engine.King]
+	for t := engine.Pawn; t <= engine.Queen; t++ {
+		if spare&(1<<t) != 0 {
+			victims &^= p.pcs[e][t]
+		}
+	}
+	if victims&ei.attacked[c] == 0 {
+		return g
+	}
+	for t := engine.Pawn; t <= engine.King; t++ {
+		best := 0
+		for b := ei.attackedBy[c][t] & victims; b != 0; {
+			sq := popLSB(&b)
+			gain := seeValue[p.typeAt(sq)]
+			m := bb(1) << sq
+			if ei.attacked[e]&m != 0 {
+				if t == engine.King {
+					continue
+				}
+				k := 0 // the defending types
+				for d := engine.Pawn; d <= engine.King; d++ {
+					if ei.attackedBy[e][d]&m != 0 {
+						k++
+					}
+				}
+				gain -= seeValue[t] * diceChance(k) / 36
+			}
+			best = max(best, gain)
+		}
+		g[t] = best
+	}
+	return g
+}
+
+// diceChance returns, in 36ths, the chance that a roll of two dice allows a piece of one of
+// k distinct types (a die shows it, or a double, D1).
+func diceChance(k int) int {
+	if k <= 0 {
+		return 6 // only the doubles
+	}
+	k = min(k, 6)
+	return 36 - (6-k)*(5-k)
+}
+
+// ExpectedGain returns what a side with the capture gains g (DiceView.Gains) wins on average
+// by its next roll of two dice (D1), taking the best capture each roll allows: a double
+// allows every type.
+func ExpectedGain(g [7]int) int {
+	best := 0
+	for t := engine.Pawn; t <= engine.King; t++ {
+		best = max(best, g[t])
+	}
+	if best == 0 {
+		return 0
+	}
+	sum := 6 * best // the doubles
+	for a := engine.Pawn; a <= engine.King; a++ {
+		for b := a + 1; b <= engine.King; b++ {
+			sum += 2 * max(g[a], g[b])
+		}
+	}
+	return sum / 36
+}

@@ -101,3 +101,63 @@ func TestD4_ChanceWinWeighsWins(t *testing.T) {
 		}
 	}
 }
+
+// TestD1_CaptureGains checks the capture gains of the dice-chess evaluation (D1): a victim
+// counts at its value when undefended, less the capturer's value times the chance that the
+// opponent's roll allows a recapture (16/36 for one defending type, 24/36 for two) when
+// defended; a capture that loses on average counts nothing; spared types and kings are no
+// victims. Counted by hand.
+func TestD1_CaptureGains(t *testing.T) {
+	tests := []struct {
+		name  string
+		fen   string
+		spare [2]uint8
+		white [7]int // White's gains by capturing type
+	}{
+		// The knight takes the undefended rook on e5.
+		{"undefended rook", "4k3/8/8/4r3/8/3N4/8/4K3 w - - 0 1", [2]uint8{}, [7]int{engine.Knight: 500}},
+		// The rook takes the knight on d5, defended by the e6 pawn: 320 - 500*16/36.
+		{"rook takes a defended knight", "4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1", [2]uint8{}, [7]int{engine.Rook: 320 - 500*16/36}},
+		// Defended by a pawn and the bishop: 320 - 500*24/36 = -13, no gain.
+		{"two defending types", "4k3/1b6/4p3/3n4/8/8/8/3RK3 w - - 0 1", [2]uint8{}, [7]int{}},
+		// The queen takes a pawn defended by a pawn: a loss.
+		{"queen takes a defended pawn", "4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", [2]uint8{}, [7]int{}},
+		// Black's knights may move away (the roll shows a 2): spared.
+		{"spared knight", "4k3/8/8/4n3/8/3N4/8/4K3 w - - 0 1", [2]uint8{engine.Black: 1 << engine.Knight}, [7]int{}},
+		// The king attacked by the rook is no victim; the king takes the undefended pawn.
+		{"kings", "4k3/8/8/8/8/8/3p4/4K2R w - - 0 1", [2]uint8{}, [7]int{engine.King: 100}},
+	}
+	for _, tc := range tests {
+		p, err := engine.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := EvaluateDice(p, 1, 1, tc.spare)
+		if d.Gains[engine.White] != tc.white {
+			t.Errorf("%s: gains %v, want %v", tc.name, d.Gains[engine.White], tc.white)
+		}
+		if d.Score != EvaluateTurn(p, 1, 1) || d.Exposure != KingExposure(p) {
+			t.Errorf("%s: score %d, exposure %v; want %d, %v", tc.name, d.Score, d.Exposure, EvaluateTurn(p, 1, 1), KingExposure(p))
+		}
+	}
+}
+
+// TestD1_ExpectedGain checks the average over the 36 rolls of the best capture each allows
+// (D1): a gain only a knight can make comes 16 times in 36; with a second type the rolls
+// showing either count, each for the better gain it allows.
+func TestD1_ExpectedGain(t *testing.T) {
+	for _, tc := range []struct {
+		g    [7]int
+		want int
+	}{
+		{[7]int{}, 0},
+		{[7]int{engine.Knight: 360}, 360 * 16 / 36},
+		// Knight 360 on 16 rolls; pawn 90 on the 10 rolls showing a 1 and no 2 or double.
+		{[7]int{engine.Pawn: 90, engine.Knight: 360}, (360*16 + 90*8) / 36},
+		{[7]int{engine.Pawn: 36, engine.Knight: 36, engine.Bishop: 36, engine.Rook: 36, engine.Queen: 36, engine.King: 36}, 36},
+	} {
+		if got := ExpectedGain(tc.g); got != tc.want {
+			t.Errorf("ExpectedGain(%v) = %d, want %d", tc.g, got, tc.want)
+		}
+	}
+}

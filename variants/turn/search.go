@@ -242,16 +242,30 @@ func (g *SearchGame) nextPlies(s State) int {
 }
 
 // Evaluate returns the value of s for the mover: search.EvaluateTurn with the plies left in
-// the turn and the opponent's next turn, the token balance (SDM), and in dice chess, squashed
-// (squash), the kings' exposure to checks (diceExposure) and the odds that a king left in
-// check is captured (diceOdds).
+// the turn and the opponent's next turn, the token balance (SDM), and in dice chess the
+// captures at the odds of the roll, then squashed (squash), the kings' exposure to checks
+// (diceExposure) and the odds that a king left in check is captured (diceOdds). Before the
+// roll the mover gains what its roll lets it take on average (search.ExpectedGain), such as
+// the recapture of a piece the opponent has just taken; after the roll (standing pat) the
+// mover loses half of what the opponent's next roll lets it take among the pieces this roll
+// does not let move away (the mover may still defend them).
 func (g *SearchGame) Evaluate(s State) int {
 	us := s.Mover()
 	left := int(s.plies - s.ply)
 	next := g.nextPlies(s)
 	if g.dice {
-		v, x := search.EvaluateTurnExposure(s.pos, left, next)
-		v = squash(v) + diceExposure(s, x)
+		var spare [2]uint8
+		if s.roll != (Dice{}) {
+			spare[us] = rollTypes(s.roll)
+		}
+		d := search.EvaluateDice(s.pos, left, next, spare)
+		v := d.Score
+		if s.roll == (Dice{}) {
+			v += search.ExpectedGain(d.Gains[us])
+		} else {
+			v -= search.ExpectedGain(d.Gains[us.Other()]) / 2
+		}
+		v = squash(v) + diceExposure(s, d.Exposure)
 		if s.roll == (Dice{}) {
 			v += g.diceOdds(s)
 		}
@@ -259,6 +273,14 @@ func (g *SearchGame) Evaluate(s State) int {
 	}
 	v := search.EvaluateTurn(s.pos, left, next)
 	return v + 15*(int(s.tokens[us])-int(s.tokens[us.Other()]))
+}
+
+// rollTypes returns the piece types the roll d lets move, bit t for type t (D1).
+func rollTypes(d Dice) uint8 {
+	if d.Double() {
+		return 0x7e
+	}
+	return 1<<d.A | 1<<d.B
 }
 
 // diceWin is what a sure win is worth in dice chess, in the units of the squashed evaluation
