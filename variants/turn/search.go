@@ -267,7 +267,7 @@ func (g *SearchGame) Evaluate(s State) int {
 		}
 		v = squash(v) + diceExposure(s, d.Exposure)
 		if s.roll == (Dice{}) {
-			v += g.diceOdds(s)
+			v = g.diceOdds(s, v)
 		}
 		return v
 	}
@@ -359,13 +359,17 @@ func chanceOfTypes(k int) int {
 	return 6 + 30 - (6-k)*(5-k)
 }
 
-// diceOdds values, at the start of a dice-chess turn before the roll, the kings left in
-// check: the mover takes an attacked enemy king when the roll allows one of the attackers
-// (D4), and a mover in check whose roll allows no answer passes and may then lose its king.
-func (g *SearchGame) diceOdds(s State) int {
+// diceOdds returns the value v of a dice-chess state at the start of a turn, before the
+// roll, with the kings left in check (D3, D4) priced in: the mover takes an attacked enemy
+// king when its roll allows one of the attackers; a mover in check whose roll allows no
+// answer passes and may lose its king on the opponent's roll. A check that is not answered
+// stays, so each side rolls again until the king escapes or is taken: the chance p that the
+// king falls is the sum of that series, and the value is p·diceWin (or -diceWin) and (1-p)·v
+// for the game going on. A king left attacked by a pass escapes with the odds of one
+// answering type.
+func (g *SearchGame) diceOdds(s State, v int) int {
 	p := s.pos
 	us := p.Turn()
-	const win = diceWin
 	types := func(b engine.Bitboard) int {
 		var seen [7]bool
 		n := 0
@@ -378,18 +382,28 @@ func (g *SearchGame) diceOdds(s State) int {
 		}
 		return n
 	}
-	v := 0
+	// fall returns the chance that a king falls when its side answers a check with odds
+	// escape/36 and the other side takes it with odds take/36, the taker rolling first
+	// (first set) or the king's side first.
+	fall := func(escape, take int, first bool) float64 {
+		e, t := float64(escape)/36, float64(take)/36
+		cycle := 1 - (1-e)*(1-t)
+		if first {
+			return t / cycle
+		}
+		return (1 - e) * t / cycle
+	}
 	if att := p.AttackersTo(p.KingSquare(us.Other()), us); att != 0 {
-		v += win * chanceOfTypes(types(att)) / 36
+		f := fall(chanceOfTypes(1), chanceOfTypes(types(att)), true)
+		return int(math.Round(f*diceWin + (1-f)*float64(v)))
 	}
 	if p.InCheck() {
 		var movers engine.Bitboard
 		for _, m := range s.LegalPlies(g.moves[:0]) {
 			movers |= engine.SquareBB(m.From())
 		}
-		escape := chanceOfTypes(types(movers))
-		take := chanceOfTypes(types(p.Checkers()))
-		v -= win * (36 - escape) * take / (36 * 36)
+		f := fall(chanceOfTypes(types(movers)), chanceOfTypes(types(p.Checkers())), false)
+		return int(math.Round(-f*diceWin + (1-f)*float64(v)))
 	}
 	return v
 }

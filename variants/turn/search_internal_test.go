@@ -1,6 +1,7 @@
 package turn
 
 import (
+	"math"
 	"testing"
 
 	"github.com/plyground/plyground/engine"
@@ -20,7 +21,8 @@ func TestD1_ChanceOfTypes(t *testing.T) {
 
 // TestD4_DiceOddsKingInCheck checks the dice-chess evaluation of a king in check before the
 // roll (D3, D4): it may survive, but less often when fewer piece types can answer the check,
-// and a king left attacked by the opponent's pass is likely taken.
+// and a king left attacked by the opponent's pass is likely taken, on this roll or a later
+// one while the check stays; the rest of the odds keep the value of the game going on.
 func TestD4_DiceOddsKingInCheck(t *testing.T) {
 	g := &SearchGame{dice: true}
 	state := func(fen string) State {
@@ -32,20 +34,34 @@ func TestD4_DiceOddsKingInCheck(t *testing.T) {
 	}
 	// Black in check from the rook on e1: only the king can answer (a 6 or a double), or
 	// also a bishop that can block on e2 (a 3 as well).
-	kingOnly := g.diceOdds(state("4k3/8/8/8/8/8/8/K3R3 b - - 0 1"))
-	withBlock := g.diceOdds(state("4k3/8/8/1b6/8/8/8/K3R3 b - - 0 1"))
+	kingOnly := g.diceOdds(state("4k3/8/8/8/8/8/8/K3R3 b - - 0 1"), 0)
+	withBlock := g.diceOdds(state("4k3/8/8/1b6/8/8/8/K3R3 b - - 0 1"), 0)
 	if kingOnly >= 0 || withBlock >= 0 || kingOnly >= withBlock {
 		t.Errorf("odds in check: king only %d, with a blocking bishop %d (want both < 0, king only lower)", kingOnly, withBlock)
 	}
+	// Black escapes 16 times in 36, else White takes 16 times in 36, else again: the king
+	// falls with odds (20/36)(16/36) / (1 - (20/36)^2) = 320/896.
+	if want := int(math.Round(-diceWin * 320.0 / 896)); kingOnly != want {
+		t.Errorf("odds of losing the king in check: %d, want %d", kingOnly, want)
+	}
 	// White to move with the black king attacked by the rook (Black passed in check): White
-	// takes it on a 4 or a double, 16 times in 36.
+	// takes it on a 4 or a double, 16 times in 36, else Black escapes 16 times in 36 (one
+	// answering type assumed), else again: (16/36) / (1 - (20/36)^2) = 576/896.
 	p, err := engine.ParseFEN("4k3/8/8/8/8/8/8/K3R3 b - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := NewState(Setup{Position: p.WithTurn(engine.White), Plies: 1, Number: 2})
-	if got := g.diceOdds(s); got != diceWin*16/36 {
-		t.Errorf("odds of taking the king: %d, want %d", got, diceWin*16/36)
+	f := 576.0 / 896
+	for _, v := range []int{0, 300, -600} {
+		want := int(math.Round(diceWin*f + (1-f)*float64(v)))
+		if got := g.diceOdds(s, v); got != want {
+			t.Errorf("odds of taking the king with the game worth %d: %d, want %d", v, got, want)
+		}
+	}
+	// Without a check the value stays.
+	if got := g.diceOdds(state("4k3/8/8/8/8/8/8/K2R4 b - - 0 1"), 123); got != 123 {
+		t.Errorf("no check: %d, want 123", got)
 	}
 }
 
