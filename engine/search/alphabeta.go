@@ -88,11 +88,11 @@ type Progress[A comparable] struct {
 // moves and history (with a malus for the quiet moves that failed), logarithmic late move
 // reductions, late move pruning, futility pruning and razoring near the horizon, internal
 // iterative reductions and, when the game allows passing, null-move pruning; at chance nodes,
-// expectimax with Star1 pruning. A state whose child has the same side to move is searched
-// without negation: a multi-ply turn is searched ply by ply for the side that plays it, and
-// the pruning of quiet moves, which assumes the opponent answers, applies only to the last
-// ply of a turn. A Searcher keeps its table between searches; it is not safe for concurrent
-// use.
+// expectimax with Star1 and Star2 pruning. A state whose child has the same side to move is
+// searched without negation: a multi-ply turn is searched ply by ply for the side that plays
+// it, and the pruning of quiet moves, which assumes the opponent answers, applies only to the
+// last ply of a turn. A Searcher keeps its table between searches; it is not safe for
+// concurrent use.
 type Searcher[S any, A comparable] struct {
 	g        Game[S, A]
 	passer   Passer[S]
@@ -131,7 +131,7 @@ type Searcher[S any, A comparable] struct {
 type searchStats struct {
 	nullCuts, rfpCuts, razorCuts, futile, lmpSkips, reduced int64
 	aspirationFails, counterCuts, internalReductions        int64
-	qttCuts                                                 int64
+	qttCuts, probeCuts                                      int64
 }
 
 // New returns a Searcher for g with a transposition table of 2^tableBits entries (clamped
@@ -520,7 +520,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		}
 	}
 	var ttAction A
-	hasTT, hasTTEntry := false, false
+	hasTT, hasTTEntry, ttCut := false, false, false
 	ttEval, ttScore, ttBound := noEval, 0, uint8(0)
 	if e, ok := x.tt.probe(key); ok {
 		hasTTEntry = true
@@ -529,13 +529,16 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		if e.hasEval && x.on(EvalCache) {
 			ttEval = int(e.eval)
 		}
-		if !pvNode && int(e.depth) >= depth && depth > 0 {
+		if int(e.depth) >= depth && depth > 0 {
 			v := ttScore
 			switch {
 			case e.bound == boundExact,
 				e.bound == boundLower && v >= beta,
 				e.bound == boundUpper && v <= alpha:
-				return v
+				if !pvNode {
+					return v
+				}
+				ttCut = true
 			}
 		}
 	}
@@ -543,6 +546,10 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	x.bufs[ply] = branches[:0]
 	if node.Kind == Terminal {
 		return x.terminal(node, ply)
+	}
+	if ttCut && node.Kind == Chance && x.on(ChanceProbe) {
+		// A chance node has no line to keep: its table bound decides it in any window.
+		return ttScore
 	}
 	if x.on(CheckExtension) && node.Kind == Decision && node.InCheck && ply < 2*MaxDepth/3 {
 		depth++
@@ -854,7 +861,10 @@ func lmpLimit(depth int, improving bool) int {
 
 // chance averages the outcomes of a chance node, pruning with Star1: each outcome is searched
 // with the window that would already decide the average, assuming the outcomes not yet
-// searched are as good or as bad as the bound (Options.ChanceWin).
+// searched are as good or as bad as the bound (Options.ChanceWin). With Star2 (ChanceProbe,
+// below the horizon) each outcome is first probed with its first action alone: the probes
+// are lower bounds that may decide a fail high at once, and stand for the outcomes not yet
+// searched instead of the lower bound.
 //
 // In the quiescence search (quiet set) the outcomes are searched by the quiescence search
 // too: a piece left where the opponent may take it is worth what the roll's odds say, not
@@ -874,14 +884,44 @@ func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alp
 	if a >= bt {
 		return a
 	}
+	// Star2: each outcome's first action bounds it from below; the bounds may decide a fail
+	// high at once, and otherwise stand for the outcomes not searched yet.
+	var floors [64]int
+	probed := !quiet && depth >= 1 && x.on(ChanceProbe) && len(outcomes) <= len(floors)
+	restLo := total * lo // weighted sum of the lower bounds of the outcomes not searched
+	if probed {
+		restLo = 0
+		for i, b := range outcomes {
+			v := max(lo, min(hi, x.probe(s, node, b, depth, ply)))
+			if x.lim.stopped {
+				return 0
+			}
+			floors[i] = v
+			restLo += int(b.Weight) * v
+		}
+		if restLo >= bt*total {
+			x.stats.probeCuts++
+			return bt
+		}
+	}
 	sum := 0 // weighted sum of the searched outcomes
 	rest := total
-	for _, b := range outcomes {
+	for i, b := range outcomes {
 		w := int(b.Weight)
 		rest -= w
-		// The outcome's value v decides a fail low when (sum + w*v + rest*hi) <= a*total.
+		floor := lo
+		if probed {
+			floor = floors[i]
+		}
+		restLo -= w * floor
+		// The outcome's value v decides a fail low when (sum + w*v + rest*hi) <= a*total,
+		// a fail high when (sum + w*v + restLo) >= bt*total.
 		ca := floorDiv(a*total-sum-rest*hi, w)
-		cb := ceilDiv(bt*total-sum-rest*lo, w)
+		cb := ceilDiv(bt*total-sum-restLo, w)
+		if cb <= floor && probed {
+			x.stats.probeCuts++
+			return bt // the outcome's bound already decides
+		}
 		ca, cb = max(ca, lo), min(cb, hi)
 		t := x.g.Do(s, b.Action)
 		same := x.g.Side(t) == node.Side
@@ -905,6 +945,72 @@ func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alp
 		sum += w * v
 	}
 	return sum / total
+}
+
+// probe returns a lower bound of the value of the outcome b of the chance node s (for the
+// side to move there, ChanceProbe): the table's bound when it is deep enough, else the value
+// of the outcome's first action alone (the table's action, or the best by the ordering),
+// searched with a full window and kept in the table as a lower bound. It returns -bound when
+// the outcome is not a decision of the same side.
+func (x *Searcher[S, A]) probe(s S, node Node, b Branch[A], depth, ply int) int {
+	lo, hi := -x.bound, x.bound
+	t := x.g.Do(s, b.Action)
+	if x.g.Side(t) != node.Side {
+		return lo
+	}
+	n1 := ply + 1
+	key := x.g.Key(t)
+	var ttAction A
+	hasTT := false
+	if e, ok := x.tt.probe(key); ok {
+		ttAction, hasTT = e.action, e.hasMove
+		if int(e.depth) >= depth && (e.bound == boundExact || e.bound == boundLower) {
+			return fromTable(int(e.score), n1)
+		}
+	}
+	child, branches := x.g.Expand(t, x.buf(n1))
+	x.bufs[n1] = branches[:0]
+	if child.Kind == Terminal {
+		return x.terminal(child, n1)
+	}
+	if child.Kind != Decision || len(branches) == 0 {
+		return lo
+	}
+	bi, bsc := 0, int32(-1<<31)
+	for i := range branches {
+		br := &branches[i]
+		sc := br.Order
+		switch {
+		case hasTT && br.Action == ttAction:
+			sc = 1 << 30
+		case br.Noisy:
+		case x.hasKill[n1][0] && br.Action == x.killers[n1][0]:
+			sc += 1 << 18
+		default:
+			sc += x.history[child.Side&1][br.Key&4095]
+		}
+		if sc > bsc {
+			bi, bsc = i, sc
+		}
+	}
+	a := branches[bi]
+	d := depth
+	if x.on(CheckExtension) && child.InCheck && n1 < 2*MaxDepth/3 {
+		d++
+	}
+	x.evals[n1], x.sides[n1], x.starts[n1] = noEval, int8(child.Side), child.TurnStart
+	x.moveKey[n1], x.nulled[n1] = -1, false
+	u := x.g.Do(t, a.Action)
+	x.moveKey[n1+1], x.nulled[n1+1] = -1, false
+	if !a.Noisy {
+		x.moveKey[n1+1] = int32(a.Key & 4095)
+	}
+	v := x.child(u, d-1, lo, hi, n1+1, false, x.g.Side(u) == child.Side)
+	if x.lim.stopped {
+		return lo
+	}
+	x.tt.store(key, a.Action, true, toTable(v, n1), d, boundLower, noEval)
+	return v
 }
 
 func floorDiv(a, b int) int {

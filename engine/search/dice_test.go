@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/plyground/plyground/engine"
@@ -98,6 +99,68 @@ func TestD4_ChanceWinWeighsWins(t *testing.T) {
 		}
 		if r.Action != tc.want {
 			t.Errorf("ChanceWin %d: chose %d (score %d), want %d", tc.chanceWin, r.Action, r.Score, tc.want)
+		}
+	}
+}
+
+// dicey is a synthetic game of decisions and chance for the chance-node pruning: turns
+// alternate between the sides, each a chance node (three outcomes of weights 1, 2 and 3)
+// followed by a decision among four actions; the evaluation of a state is a hash of its path,
+// within ±20 (so that the plain reverse futility, which no Technique switches off, never
+// cuts and the search is exact).
+// A state is its path hash and its level (even levels are decisions).
+type dicey struct{}
+
+type diceyState struct {
+	h     uint64
+	level int
+}
+
+func (dicey) Side(s diceyState) int   { return (s.level + 1) / 2 % 2 }
+func (dicey) Key(s diceyState) uint64 { return s.h ^ uint64(s.level)<<56 }
+func (dicey) Do(s diceyState, a int) diceyState {
+	h := (s.h ^ uint64(a+1)) * 0x9e3779b97f4a7c15
+	return diceyState{h: h ^ h>>29, level: s.level + 1}
+}
+func (dicey) Evaluate(s diceyState) int { return int(s.h>>40%41) - 20 }
+func (d dicey) Expand(s diceyState, buf []Branch[int]) (Node, []Branch[int]) {
+	if s.level%2 == 1 {
+		for a := 0; a < 3; a++ {
+			buf = append(buf, Branch[int]{Action: a, Weight: int32(a + 1)})
+		}
+		return Node{Kind: Chance, Side: d.Side(s), TurnStart: true}, buf
+	}
+	for a := 0; a < 4; a++ {
+		buf = append(buf, Branch[int]{Action: a, Key: uint16(a)})
+	}
+	return Node{Kind: Decision, Side: d.Side(s), PliesLeft: 1}, buf
+}
+
+// TestChanceProbeExact checks the Star2 probes at chance nodes (ChanceProbe): with every
+// other technique off, the root scores of an expectimax search to depth 3 (the plain late
+// move reductions, which no Technique switches off, begin at depth 3 below the root) are the
+// same with and without them, and the probes cut. TestD1_ChanceProbeSavesNodes (package
+// turn) shows what they save in dice chess.
+func TestChanceProbeExact(t *testing.T) {
+	others := ^Technique(0) &^ ChanceProbe
+	for seed := uint64(1); seed <= 20; seed++ {
+		root := diceyState{h: seed * 0x2545f4914f6cdd1d}
+		var scores [2][]int
+		for i, off := range []Technique{others, ^Technique(0)} {
+			x := New[diceyState, int](dicey{}, 16)
+			r, err := x.Search(root, Options{Budget: Budget{Depth: 3}, Noise: 1, Disable: off})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, sc := range r.Root {
+				scores[i] = append(scores[i], sc.Score)
+			}
+			if cuts := x.stats.probeCuts; (i == 0) != (cuts > 0) {
+				t.Errorf("seed %d: %d probe cuts with %v off", seed, cuts, off)
+			}
+		}
+		if fmt.Sprint(scores[0]) != fmt.Sprint(scores[1]) {
+			t.Errorf("seed %d: root scores %v with the probes, %v without", seed, scores[0], scores[1])
 		}
 	}
 }

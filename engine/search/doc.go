@@ -15,9 +15,10 @@
 //     and history with a malus, logarithmic late move reductions, late move pruning, futility
 //     pruning and razoring on the last ply of a turn, reverse futility, internal iterative
 //     reductions and (for games that can pass, Passer) null-move pruning; at chance nodes,
-//     expectimax with Star1 pruning. Rare branches (an SDM token spend) are searched last and
-//     only near the root. Technique names each optional technique, so that a search can be
-//     run without it (Options.Disable) to measure what it is worth.
+//     expectimax with Star1 and Star2 pruning (each outcome probed with its first action).
+//     Rare branches (an SDM token spend) are searched last and only near the root.
+//     Technique names each optional technique, so that a search can be run without it
+//     (Options.Disable) to measure what it is worth.
 //   - SolveSeries is the series-mate solver of progressive chess: does a sequence of the
 //     mover's actions exist that ends its turn with the opponent checkmated? PlanSeries
 //     builds a turn of many plies when there is no mate: a beam over the mover's plies, each

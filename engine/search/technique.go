@@ -47,6 +47,10 @@ const (
 	CheckExtension
 	// EvalCache: the static evaluation is kept in the transposition table.
 	EvalCache
+	// ChanceProbe: a chance node first probes each outcome with the outcome's first action
+	// only (Star2): the probes bound the outcomes from below, which may already decide the
+	// average (a cut), and tighten the windows of the full searches that follow.
+	ChanceProbe
 )
 
 var techniqueNames = []struct {
@@ -65,6 +69,7 @@ var techniqueNames = []struct {
 	{"qtt", QuiescenceTable},
 	{"check", CheckExtension},
 	{"evalcache", EvalCache},
+	{"probe", ChanceProbe},
 }
 
 // String returns the short names of the techniques in t, joined by commas.
@@ -79,7 +84,7 @@ func (t Technique) String() string {
 }
 
 // ParseTechniques reads a comma-separated list of technique names (null, lmr, lmp, futility,
-// razor, aspiration, counter, malus, iir, qtt, check, evalcache, or all).
+// razor, aspiration, counter, malus, iir, qtt, check, evalcache, probe, or all).
 func ParseTechniques(s string) (Technique, error) {
 	var t Technique
 	for _, f := range strings.Split(s, ",") {

@@ -485,3 +485,45 @@ func TestP2_PlanAvoidsMatingReply(t *testing.T) {
 		}
 	}
 }
+
+// TestD1_ChanceProbeSavesNodes checks what the Star2 probes at the chance nodes
+// (search.ChanceProbe) save in dice chess: over positions of a seeded game, searched to depth
+// 2 after a roll, the probes at least halve the nodes.
+func TestD1_ChanceProbeSavesNodes(t *testing.T) {
+	v := open(t, "dice", "")
+	game, err := turn.NewGame(v, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	mover := turn.NewPlayer(v, 16)
+	var nodes [2]int64
+	for n := 0; n < 12 && !game.Outcome().Over(); n++ {
+		if err := game.Apply(turn.RollAction(turn.Dice{A: uint8(rng.IntN(6) + 1), B: uint8(rng.IntN(6) + 1)})); err != nil {
+			t.Fatal(err)
+		}
+		if game.Outcome().Over() {
+			break
+		}
+		for i, off := range []search.Technique{0, search.ChanceProbe} {
+			th, err := turn.NewPlayer(v, 16).Think(game, turn.ThinkOptions{Level: 5, Depth: 2, Time: time.Hour, Disable: off})
+			if err != nil {
+				t.Fatal(err)
+			}
+			nodes[i] += th.Nodes
+		}
+		th, err := mover.Think(game, turn.ThinkOptions{Level: 5, Nodes: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range th.Actions {
+			if err := game.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if nodes[0]*2 > nodes[1] {
+		t.Errorf("nodes to depth 2: %d with the probes, %d without", nodes[0], nodes[1])
+	}
+	t.Logf("nodes to depth 2: %d with the probes, %d without", nodes[0], nodes[1])
+}
