@@ -193,3 +193,31 @@ func ExpectedGain(g [7]int) int {
 	}
 	return sum / 36
 }
+
+// OrderDiceMove is OrderMove for dice chess (D1): a recapture needs a roll that allows one
+// of the defending types, so a capture is noisy (searched by the quiescence search, ordered
+// among the good captures) when the victim is worth more than the capturer times the chance
+// that the opponent's next roll allows a recapture, even when the exchange evaluation, which
+// assumes every recapture, says it loses.
+func OrderDiceMove(p *engine.Position, m engine.Move) (order int32, noisy bool) {
+	order, noisy = OrderMove(p, m, false)
+	if noisy || !m.IsCapture() || m.Promotion() != engine.NoPieceType {
+		return order, noisy
+	}
+	var b board
+	b.read(p)
+	from, to := m.From(), m.To()
+	victim, attacker := b.typeAt(to), b.typeAt(from)
+	them := b.colorAt(from).Other()
+	def := attackersTo(&b, to, b.occ&^(bb(1)<<from)) & b.own[them]
+	k := 0
+	for t := engine.Pawn; t <= engine.King; t++ {
+		if def&b.pcs[them][t] != 0 {
+			k++
+		}
+	}
+	if k > 0 && seeValue[victim]*36 < seeValue[attacker]*diceChance(k) {
+		return order, false
+	}
+	return 1<<20 + int32(seeValue[victim]*8-int(attacker)), true
+}

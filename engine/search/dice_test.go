@@ -224,3 +224,36 @@ func TestD1_ExpectedGain(t *testing.T) {
 		}
 	}
 }
+
+// TestD1_OrderDiceMove checks the capture ordering of dice chess (D1): a capture the exchange
+// evaluation calls losing is noisy when the recapture's odds make it win on average (a rook
+// takes a knight defended by one pawn: 320 - 500*16/36 > 0), not when they do not (the queen
+// takes a pawn defended by a pawn); the others are as OrderMove says.
+func TestD1_OrderDiceMove(t *testing.T) {
+	for _, tc := range []struct {
+		fen, move string
+		noisy     bool
+	}{
+		{"4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1", "d1d5", true},
+		{"4k3/1b6/4p3/3n4/8/8/8/3RK3 w - - 0 1", "d1d5", false},
+		{"4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", false},
+		{"4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1d5", true},
+		{"4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1d4", false},
+	} {
+		p, err := engine.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.ParseUCI(tc.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		order, noisy := OrderDiceMove(&p, m)
+		if noisy != tc.noisy {
+			t.Errorf("%s %s: noisy %v, want %v", tc.fen, tc.move, noisy, tc.noisy)
+		}
+		if o, n := OrderMove(&p, m, false); n && (o != order || !noisy) {
+			t.Errorf("%s %s: %d, %v; OrderMove says %d, %v", tc.fen, tc.move, order, noisy, o, n)
+		}
+	}
+}

@@ -119,6 +119,8 @@ func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, 
 			if a.Move.Kind() == engine.EnPassant {
 				board := s.board(a.Move) // the position with the e.p. target set
 				b.Order, b.Noisy = search.OrderMove(&board, a.Move, retreat)
+			} else if g.dice {
+				b.Order, b.Noisy = search.OrderDiceMove(&pos, a.Move)
 			} else {
 				b.Order, b.Noisy = search.OrderMove(&pos, a.Move, retreat)
 			}
