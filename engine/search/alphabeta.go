@@ -685,7 +685,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	quiets := x.quiets[ply][:0]
 	bestScore := -Inf
 	var bestAction A
-	hasBest := false
+	hasBest, bestQuiet := false, false
 	origAlpha := alpha
 	searched := 0
 	skipQuiets := false
@@ -779,7 +779,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		}
 		searched++
 		if v > bestScore {
-			bestScore, bestAction, hasBest = v, b.Action, true
+			bestScore, bestAction, hasBest, bestQuiet = v, b.Action, true, !b.Noisy
 			if v > alpha {
 				alpha = v
 				x.pv[ply][0] = b.Action
@@ -810,6 +810,13 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		bound = boundLower
 	case bestScore <= origAlpha:
 		bound = boundUpper
+	}
+	if bound == boundExact && bestQuiet && ply > 0 && x.sides[ply-1] == -1 && x.on(ChanceKillers) &&
+		(!x.hasKill[ply][0] || x.killers[ply][0] != bestAction) {
+		// An outcome of a chance node: its best quiet action is likely good after the other
+		// rolls too (a cutoff would have made it a killer already).
+		x.killers[ply][1], x.hasKill[ply][1] = x.killers[ply][0], x.hasKill[ply][0]
+		x.killers[ply][0], x.hasKill[ply][0] = bestAction, true
 	}
 	x.tt.store(key, bestAction, hasBest && bound != boundUpper, toTable(bestScore, ply), depth, bound, eval)
 	return bestScore

@@ -51,6 +51,9 @@ const (
 	// only (Star2): the probes bound the outcomes from below, which may already decide the
 	// average (a cut), and tighten the windows of the full searches that follow.
 	ChanceProbe
+	// ChanceKillers: the best quiet action of an outcome of a chance node, when exact,
+	// becomes a killer for the other outcomes (without it only cutoffs make killers).
+	ChanceKillers
 )
 
 var techniqueNames = []struct {
@@ -70,6 +73,7 @@ var techniqueNames = []struct {
 	{"check", CheckExtension},
 	{"evalcache", EvalCache},
 	{"probe", ChanceProbe},
+	{"chancekillers", ChanceKillers},
 }
 
 // String returns the short names of the techniques in t, joined by commas.
@@ -84,7 +88,8 @@ func (t Technique) String() string {
 }
 
 // ParseTechniques reads a comma-separated list of technique names (null, lmr, lmp, futility,
-// razor, aspiration, counter, malus, iir, qtt, check, evalcache, probe, or all).
+// razor, aspiration, counter, malus, iir, qtt, check, evalcache, probe,
+// chancekillers, or all).
 func ParseTechniques(s string) (Technique, error) {
 	var t Technique
 	for _, f := range strings.Split(s, ",") {

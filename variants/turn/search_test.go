@@ -486,10 +486,11 @@ func TestP2_PlanAvoidsMatingReply(t *testing.T) {
 	}
 }
 
-// TestD1_ChanceProbeSavesNodes checks what the Star2 probes at the chance nodes
-// (search.ChanceProbe) save in dice chess: over positions of a seeded game, searched to depth
-// 2 after a roll, the probes at least halve the nodes.
-func TestD1_ChanceProbeSavesNodes(t *testing.T) {
+// TestD1_ChanceTechniquesSaveNodes checks what the techniques of the chance nodes save in
+// dice chess: over positions of a seeded game, searched to depth 2 after a roll, the Star2
+// probes (search.ChanceProbe) at least halve the nodes, and the killers from the outcomes'
+// best actions (search.ChanceKillers) save some.
+func TestD1_ChanceTechniquesSaveNodes(t *testing.T) {
 	v := open(t, "dice", "")
 	game, err := turn.NewGame(v, "")
 	if err != nil {
@@ -497,15 +498,16 @@ func TestD1_ChanceProbeSavesNodes(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	mover := turn.NewPlayer(v, 16)
-	var nodes [2]int64
-	for n := 0; n < 12 && !game.Outcome().Over(); n++ {
+	techniques := []search.Technique{0, search.ChanceProbe, search.ChanceKillers}
+	nodes := make([]int64, len(techniques))
+	for n := 0; n < 30 && !game.Outcome().Over(); n++ {
 		if err := game.Apply(turn.RollAction(turn.Dice{A: uint8(rng.IntN(6) + 1), B: uint8(rng.IntN(6) + 1)})); err != nil {
 			t.Fatal(err)
 		}
 		if game.Outcome().Over() {
 			break
 		}
-		for i, off := range []search.Technique{0, search.ChanceProbe} {
+		for i, off := range techniques {
 			th, err := turn.NewPlayer(v, 16).Think(game, turn.ThinkOptions{Level: 5, Depth: 2, Time: time.Hour, Disable: off})
 			if err != nil {
 				t.Fatal(err)
@@ -522,8 +524,11 @@ func TestD1_ChanceProbeSavesNodes(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("nodes to depth 2: %d with all, %d without the probes, %d without the chance killers", nodes[0], nodes[1], nodes[2])
 	if nodes[0]*2 > nodes[1] {
 		t.Errorf("nodes to depth 2: %d with the probes, %d without", nodes[0], nodes[1])
 	}
-	t.Logf("nodes to depth 2: %d with the probes, %d without", nodes[0], nodes[1])
+	if nodes[0] >= nodes[2] {
+		t.Errorf("nodes to depth 2: %d with the chance killers, %d without", nodes[0], nodes[2])
+	}
 }
