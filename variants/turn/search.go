@@ -84,7 +84,8 @@ func outcomeFor(o Outcome, side engine.Color) search.Outcome {
 
 // Expand classifies s: a terminal node when the game is over (by the variant's Outcome), a
 // chance node before a dice roll (the 21 distinct rolls, those allowing the same actions
-// merged), else a decision among the variant's Actions with ordering hints.
+// merged), else a decision among the variant's Actions with ordering hints (in dice chess,
+// captures judged by the odds of a recapture, search.OrderDiceMove, and checks noisy).
 func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, []search.Branch[Action]) {
 	us := s.Mover()
 	node := search.Node{Kind: search.Decision, Side: int(us), TurnStart: s.ply == 0 && s.roll == (Dice{})}
@@ -112,6 +113,10 @@ func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, 
 	node.InCheck = pos.InCheck()
 	node.PliesLeft = int(s.plies - s.ply)
 	retreat := s.plies-s.ply >= 2
+	var checks engine.CheckFinder
+	if g.dice {
+		checks = pos.CheckFinder()
+	}
 	for _, a := range acts {
 		b := search.Branch[Action]{Action: a}
 		switch a.Kind {
@@ -125,6 +130,11 @@ func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, 
 				b.Order, b.Noisy = search.OrderMove(&pos, a.Move, retreat)
 			}
 			b.Key = search.MoveKey(a.Move)
+			if g.dice && !b.Noisy && checks.GivesCheck(a.Move) {
+				// A check may leave the opponent no answer on its roll, and then its king
+				// (D3, D4): the quiescence search plays it, and it is never pruned.
+				b.Order, b.Noisy = 1<<19, true
+			}
 			if a.Spend {
 				b.Order, b.Noisy, b.Rare = -1<<21+b.Order/4, false, true
 			}

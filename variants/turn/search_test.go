@@ -532,3 +532,31 @@ func TestD1_ChanceTechniquesSaveNodes(t *testing.T) {
 		t.Errorf("nodes to depth 2: %d with the chance killers, %d without", nodes[0], nodes[2])
 	}
 }
+
+// TestD4_ChecksAreNoisy checks that the search of dice chess treats a check as noisy (D3,
+// D4: the opponent may roll no answer and lose its king): played by the quiescence search and
+// never pruned, ordered after the winning captures and before the quiet moves.
+func TestD4_ChecksAreNoisy(t *testing.T) {
+	v := open(t, "dice", "")
+	s := start(t, v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+	s = v.Do(s, turn.RollAction(turn.Dice{A: 4, B: 5}))
+	_, branches := turn.NewSearchGame(v).Expand(s, nil)
+	seen := 0
+	for _, b := range branches {
+		switch b.Action.Move.UCI() {
+		case "a1a8":
+			seen++
+			if !b.Noisy || b.Order <= 0 || b.Order >= 1<<20 {
+				t.Errorf("the check Ra8+: noisy %v, order %d", b.Noisy, b.Order)
+			}
+		case "a1a2":
+			seen++
+			if b.Noisy || b.Order != 0 {
+				t.Errorf("the quiet Ra2: noisy %v, order %d", b.Noisy, b.Order)
+			}
+		}
+	}
+	if seen != 2 {
+		t.Fatalf("branches %v: Ra8 and Ra2 not both found", branches)
+	}
+}
