@@ -87,4 +87,20 @@ describe('problems', () => {
     assert.deepEqual(fx.errors, []);
     await page.close();
   });
+
+  test('on a narrow phone the seven menu entries scroll within the bar, the page\'s own in view', async () => {
+    const ctx = await fx.fresh({ viewport: { width: 360, height: 740 } });
+    for (const path of ['/about', '/problems', '/new']) {
+      const page = await fx.open(path, { context: ctx });
+      await page.waitForFunction(() => {
+        const nav = document.querySelector('.nav').getBoundingClientRect();
+        const a = document.querySelector('.nav-link.active')?.getBoundingClientRect();
+        return a && a.left >= nav.left - 1 && a.right <= nav.right + 1;
+      });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.equal(overflow, 0, `${path}: the page overflows sideways by ${overflow} px`);
+      await page.close();
+    }
+    assert.deepEqual(fx.errors, []);
+  });
 });

@@ -56,6 +56,24 @@ func header(active string) app.UI {
 			app.H1().Class("brand-name").Text(AppName),
 		),
 		app.P().Class("tagline").Text(Tagline),
-		app.Nav().Class("nav").Aria("label", "Main").Body(links...),
+		app.Nav().Class("nav").Aria("label", "Main").Body(append(links, &activeNav{})...),
 	)
 }
+
+// activeNav brings the active navigation entry into the bar's view when a page is first
+// drawn: on a narrow phone the entries scroll sideways within the bar, and the page's own
+// entry may lie beyond its edge.
+type activeNav struct{ app.Compo }
+
+// OnMount scrolls the bar, once the page is drawn.
+func (n *activeNav) OnMount(ctx app.Context) {
+	ctx.Defer(func(app.Context) {
+		el := app.Window().Get("document").Call("querySelector", ".nav .nav-link.active")
+		if el.Truthy() {
+			el.Call("scrollIntoView", map[string]any{"block": "nearest", "inline": "nearest"})
+		}
+	})
+}
+
+// Render draws nothing.
+func (n *activeNav) Render() app.UI { return app.Span().Class("nav-scroll").Hidden(true) }
