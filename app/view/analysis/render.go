@@ -164,12 +164,19 @@ func (p *Screen) dests() board.Dests {
 	if !s.Viewing() {
 		return s.Dests()
 	}
+	// The copy replays the game: it is made once for each position shown, not at each
+	// drawing (every report of the analysis draws the screen again).
+	key := fmt.Sprintf("%p:%d", s, s.Shown())
+	if key == p.viewKey {
+		return p.viewDests
+	}
 	r := recordAt(s, s.Shown())
 	copy, err := session.Load(r, [2]session.Seat{}, session.TimeControl{}, session.Env{Dice: p.App.Dice()})
 	if err != nil {
 		return nil
 	}
-	return copy.Dests()
+	p.viewKey, p.viewDests = key, copy.Dests()
+	return p.viewDests
 }
 
 // promotionPicker draws the choice of piece over the promotion square's file.
@@ -179,24 +186,8 @@ func (p *Screen) promotionPicker() app.UI {
 	if !ok {
 		return nil
 	}
-	row, col := board.ScreenPos(p.orientation, to)
-	dir := 1
-	if row > 3 {
-		dir = -1
-	}
-	types := s.Promotions()
-	buttons := []app.UI{app.Div().Class("promo-backdrop").OnClick(p.onCancelPromotion)}
-	for i, t := range types {
-		pc := engine.NewPiece(s.Mover(), t)
-		buttons = append(buttons, app.Button().Class("promo-choice").Type("button").
-			DataSet("promotion", string(rune(t.Letter()+'a'-'A'))).
-			Aria("label", "Promote to "+t.String()).
-			Style("left", "%g%%", float64(col)*12.5).
-			Style("top", "%g%%", float64(row+dir*i)*12.5).
-			OnClick(shell.On(p.onPromote(t), "promote", t.String())).
-			Body(app.Div().Class("piece").DataSet("piece", pc.String())))
-	}
-	return app.Div().Class("promo").Role("dialog").Aria("label", "Choose the new piece").Body(buttons...)
+	return board.Promotion{Orientation: p.orientation, Mover: s.Mover(), To: to, Types: s.Promotions(),
+		Pick: p.onPromote, Cancel: p.onCancelPromotion}.Draw()
 }
 
 // statusBar draws who moves in the position shown and the turn's progress.

@@ -37,6 +37,9 @@ type Screen struct {
 
 	orientation engine.Color
 	anim        board.Ply
+	// viewKey names the earlier position whose legal targets viewDests holds (dests).
+	viewKey   string
+	viewDests board.Dests
 
 	engine  *browser.Engine
 	seq     int              // the id of the last request
@@ -116,7 +119,7 @@ func (p *Screen) OnNav(ctx app.Context) {
 
 // open reads the game of address u.
 func (p *Screen) open(u *url.URL) {
-	p.loadErr, p.savedID, p.game, p.line, p.review, p.rep, p.key = "", "", nil, nil, nil, nil, ""
+	p.loadErr, p.savedID, p.game, p.line, p.review, p.rep, p.key, p.viewKey = "", "", nil, nil, nil, nil, "", ""
 	rec, entry, err := p.find(u)
 	if err == nil {
 		env := session.Env{Dice: p.App.Dice()}
@@ -397,7 +400,7 @@ func (p *Screen) branch(extra ...turn.Action) (*session.Session, error) {
 	if p.line == nil || n < p.lineFrom {
 		p.lineFrom = n
 	}
-	p.line = line
+	p.line, p.viewKey = line, ""
 	return line, nil
 }
 

@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/plyground/plyground/app/view/board"
@@ -88,18 +89,7 @@ func (p *Screen) hintText(best []string) string {
 	if v.Style() == turn.Series {
 		sep = " "
 	}
-	return joinWith(out, sep)
-}
-
-func joinWith(parts []string, sep string) string {
-	s := ""
-	for i, x := range parts {
-		if i > 0 {
-			s += sep
-		}
-		s += x
-	}
-	return s
+	return strings.Join(out, sep)
 }
 
 // hintShapes are the arrows of the hint for the position shown: the plies of the hinted turn

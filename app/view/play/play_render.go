@@ -146,28 +146,8 @@ func (p *Screen) promotionPicker() app.UI {
 	if !ok {
 		return nil
 	}
-	row, col := board.ScreenPos(p.orientation, to)
-	dir := 1
-	if row > 3 {
-		dir = -1
-	}
-	mover := p.s.Mover()
-	types := p.s.Promotions()
-	buttons := make([]app.UI, 0, len(types)+1)
-	buttons = append(buttons, app.Div().Class("promo-backdrop").OnClick(p.onCancelPromotion))
-	for i, t := range types {
-		pc := engine.NewPiece(mover, t)
-		buttons = append(buttons, app.Button().
-			Class("promo-choice").
-			Type("button").
-			DataSet("promotion", string(rune(t.Letter()+'a'-'A'))).
-			Aria("label", "Promote to "+t.String()).
-			Style("left", "%g%%", float64(col)*12.5).
-			Style("top", "%g%%", float64(row+dir*i)*12.5).
-			OnClick(shell.On(p.onPromote(t), "promote", t.String())).
-			Body(app.Div().Class("piece").DataSet("piece", pc.String())))
-	}
-	return app.Div().Class("promo").Role("dialog").Aria("label", "Choose the new piece").Body(buttons...)
+	return board.Promotion{Orientation: p.orientation, Mover: p.s.Mover(), To: to, Types: p.s.Promotions(),
+		Pick: p.onPromote, Cancel: p.onCancelPromotion}.Draw()
 }
 
 // playerBar draws one side's name, turn marker, tokens and clock.

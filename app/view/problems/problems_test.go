@@ -61,7 +61,7 @@ func TestOpenProblem(t *testing.T) {
 
 // P1, P9: the player's series is judged ply by ply; a series that mates solves the problem,
 // one that does not fails at its ply, and input stops there.
-func TestSeriesJudged(t *testing.T) {
+func TestP1_SeriesJudgedPlyByPly(t *testing.T) {
 	tests := []struct {
 		name   string
 		plies  [][2]engine.Square

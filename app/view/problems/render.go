@@ -9,8 +9,6 @@ import (
 	"github.com/plyground/plyground/app/session"
 	"github.com/plyground/plyground/app/view/board"
 	"github.com/plyground/plyground/app/view/route"
-	"github.com/plyground/plyground/app/view/shell"
-	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/variants"
 )
 
@@ -228,22 +226,6 @@ func (p *Screen) promotionPicker() app.UI {
 	if !ok {
 		return nil
 	}
-	row, col := board.ScreenPos(p.mover(), to)
-	dir := 1
-	if row > 3 {
-		dir = -1
-	}
-	types := p.s.Promotions()
-	buttons := []app.UI{app.Div().Class("promo-backdrop").OnClick(p.onCancelPromotion)}
-	for i, t := range types {
-		pc := engine.NewPiece(p.s.Mover(), t)
-		buttons = append(buttons, app.Button().Class("promo-choice").Type("button").
-			DataSet("promotion", string(rune(t.Letter()+'a'-'A'))).
-			Aria("label", "Promote to "+t.String()).
-			Style("left", "%g%%", float64(col)*12.5).
-			Style("top", "%g%%", float64(row+dir*i)*12.5).
-			OnClick(shell.On(p.onPromote(t), "promote", t.String())).
-			Body(app.Div().Class("piece").DataSet("piece", pc.String())))
-	}
-	return app.Div().Class("promo").Role("dialog").Aria("label", "Choose the new piece").Body(buttons...)
+	return board.Promotion{Orientation: p.mover(), Mover: p.s.Mover(), To: to, Types: p.s.Promotions(),
+		Pick: p.onPromote, Cancel: p.onCancelPromotion}.Draw()
 }
