@@ -88,3 +88,22 @@ func TurnOf(v turn.Variant, s turn.State, line []turn.Action) []turn.Action {
 	}
 	return line
 }
+
+// ParseLine reads a line of actions as the worker sends it (turn.Action.String texts, as in
+// app/worker.Analysis.Best) played one after another from s; it stops at the first text that
+// is not a legal action there, and returns the actions read with the state after each.
+func ParseLine(v turn.Variant, s turn.State, texts []string) (acts []turn.Action, states []turn.State) {
+	for _, text := range texts {
+		a, err := turn.ParseAction(v, s, text)
+		if err != nil {
+			break
+		}
+		next, err := turn.Apply(v, s, a)
+		if err != nil {
+			break
+		}
+		acts, states = append(acts, a), append(states, next)
+		s = next
+	}
+	return acts, states
+}

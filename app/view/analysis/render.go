@@ -97,26 +97,8 @@ func (p *Screen) shapes() []board.Shape {
 		return nil
 	}
 	s := p.cur()
-	v, st := s.Variant(), s.ShownState()
-	var out []board.Shape
-	for _, text := range p.rep.Best {
-		a, err := turn.ParseAction(v, st, text)
-		if err != nil {
-			break
-		}
-		switch a.Kind {
-		case turn.Ply:
-			out = append(out, board.Shape{From: a.Move.From(), To: a.Move.To(), Brush: board.Engine})
-		case turn.TakeKing:
-			out = append(out, board.Shape{From: a.From, To: a.To, Brush: board.Engine})
-		}
-		next, err := turn.Apply(v, st, a)
-		if err != nil {
-			break
-		}
-		st = next
-	}
-	return out
+	acts, _ := core.ParseLine(s.Variant(), s.ShownState(), p.rep.Best)
+	return board.EngineArrows(acts)
 }
 
 // board draws the interactive board: every piece of the side to move may move (a side line).

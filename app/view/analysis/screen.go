@@ -58,43 +58,22 @@ type Screen struct {
 	solveText string
 	solveErr  string
 
-	keys app.Func
-	ui   *app.Context
+	stopKeys func() // stops listening to the stepping keys (shell.StepKeys)
+	ui       *app.Context
 }
 
 // OnMount reads the settings and listens to the keyboard.
 func (p *Screen) OnMount(ctx app.Context) {
 	p.settings = p.Mount()
 	p.ui = &ctx
-	p.keys = app.FuncOf(func(this app.Value, args []app.Value) any {
-		if len(args) == 0 {
-			return nil
-		}
-		e := args[0]
-		switch e.Get("target").Get("tagName").String() {
-		case "INPUT", "SELECT", "TEXTAREA":
-			return nil
-		}
-		if e.Get("altKey").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
-			return nil
-		}
-		key := e.Get("key").String()
-		switch key {
-		case "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "f":
-			e.Call("preventDefault")
-			ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key) })
-		}
-		return nil
-	})
-	app.Window().Call("addEventListener", "keydown", p.keys)
+	p.stopKeys = shell.StepKeys(ctx, p.onKey)
 }
 
 // OnDismount stops the engine and the keyboard: the analysis ends when the player leaves.
 func (p *Screen) OnDismount() {
-	if p.keys != nil {
-		app.Window().Call("removeEventListener", "keydown", p.keys)
-		p.keys.Release()
-		p.keys = nil
+	if p.stopKeys != nil {
+		p.stopKeys()
+		p.stopKeys = nil
 	}
 	if p.engine != nil {
 		p.engine.Close()
@@ -322,15 +301,10 @@ func (p *Screen) onKey(ctx app.Context, key string) {
 // lastPly is the ply that led to the position shown, for the board to slide.
 func (p *Screen) lastPly() board.Ply {
 	a, ok := p.cur().LastAction()
-	switch {
-	case !ok:
+	if !ok {
 		return board.Ply{}
-	case a.Kind == turn.Ply:
-		return board.Ply{From: a.Move.From(), To: a.Move.To()}
-	case a.Kind == turn.TakeKing:
-		return board.Ply{From: a.From, To: a.To}
 	}
-	return board.Ply{}
+	return board.PlyOf(a)
 }
 
 // step shows another position, sliding the ply between the two when they are one apart.
@@ -474,19 +448,7 @@ func (p *Screen) onPlayBest(ctx app.Context, e app.Event) {
 		return
 	}
 	s := p.cur()
-	v, st := s.Variant(), s.ShownState()
-	acts := make([]turn.Action, 0, len(p.rep.Best))
-	for _, text := range p.rep.Best {
-		a, err := turn.ParseAction(v, st, text)
-		if err != nil {
-			break
-		}
-		next, err := turn.Apply(v, st, a)
-		if err != nil {
-			break
-		}
-		acts, st = append(acts, a), next
-	}
+	acts, _ := core.ParseLine(s.Variant(), s.ShownState(), p.rep.Best)
 	if len(acts) == 0 {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/variants/turn"
 )
 
 func sqs(t *testing.T, names string) []engine.Square {
@@ -316,5 +317,34 @@ func TestBoardViewing(t *testing.T) {
 	s.Update(&c)
 	if a := s.Press(&c, engine.E2); a.Want != WantLive {
 		t.Errorf("press while viewing: %+v", a)
+	}
+}
+
+// D4: a king capture is drawn as the capturing piece's move; a roll and a pass move nothing.
+func TestD4_PlyOfActions(t *testing.T) {
+	e2e4, err := engine.StartPosition().ParseUCI("e2e4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		a    turn.Action
+		want Ply
+	}{
+		{"a ply", turn.PlyAction(e2e4), Ply{engine.E2, engine.E4}},
+		{"a king capture", turn.TakeKingAction(engine.D1, engine.E8), Ply{engine.D1, engine.E8}},
+		{"a roll", turn.RollAction(turn.Dice{A: 1, B: 2}), Ply{}},
+		{"a pass", turn.PassAction(), Ply{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := PlyOf(tt.a); got != tt.want {
+				t.Errorf("PlyOf = %v, want %v", got, tt.want)
+			}
+		})
+	}
+	arrows := EngineArrows([]turn.Action{tests[0].a, tests[2].a, tests[1].a})
+	if len(arrows) != 2 || arrows[1] != (Shape{engine.D1, engine.E8, Engine}) {
+		t.Errorf("EngineArrows = %v", arrows)
 	}
 }

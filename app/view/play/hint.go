@@ -2,9 +2,9 @@ package play
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	core "github.com/plyground/plyground/app/analysis"
 	"github.com/plyground/plyground/app/view/board"
 	"github.com/plyground/plyground/app/worker"
 	"github.com/plyground/plyground/variants/turn"
@@ -69,57 +69,23 @@ func (p *Screen) onHint(ctx app.Context, e app.Event) {
 	})
 }
 
-// hintText writes the hint's turn in the variant's notation.
+// hintText writes the hint's turn in the variant's notation, with its number (app/analysis.Line).
 func (p *Screen) hintText(best []string) string {
 	v, st := p.s.Variant(), p.s.State()
-	var out []string
-	for _, text := range best {
-		a, err := turn.ParseAction(v, st, text)
-		if err != nil {
-			break
-		}
-		next, err := turn.Apply(v, st, a)
-		if err != nil {
-			break
-		}
-		out = append(out, turn.ActionText(v, st, next, a))
-		st = next
-	}
-	sep := ","
-	if v.Style() == turn.Series {
-		sep = " "
-	}
-	return strings.Join(out, sep)
+	acts, _ := core.ParseLine(v, st, best)
+	return core.Line(v, st, acts)
 }
 
 // hintShapes are the arrows of the hint for the position shown: the plies of the hinted turn
 // not yet made.
 func (p *Screen) hintShapes() []board.Shape {
 	s := p.s
-	if len(p.hint.best) == 0 || s.Viewing() || s.Len() < p.hint.at {
+	done := s.Len() - p.hint.at
+	if len(p.hint.best) == 0 || s.Viewing() || done < 0 || done >= len(p.hint.best) {
 		return nil
 	}
-	v, st := s.Variant(), s.State()
-	done := s.Len() - p.hint.at
-	var out []board.Shape
-	for i, text := range p.hint.best {
-		if i < done {
-			continue
-		}
-		a, err := turn.ParseAction(v, st, text)
-		if err != nil {
-			break
-		}
-		if a.Kind == turn.Ply {
-			out = append(out, board.Shape{From: a.Move.From(), To: a.Move.To(), Brush: board.Engine})
-		}
-		next, err := turn.Apply(v, st, a)
-		if err != nil {
-			break
-		}
-		st = next
-	}
-	return out
+	acts, _ := core.ParseLine(s.Variant(), s.State(), p.hint.best[done:])
+	return board.EngineArrows(acts)
 }
 
 // hintBlock draws the hint button, or the hint.

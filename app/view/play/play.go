@@ -39,10 +39,10 @@ type Screen struct {
 	confirm string    // "resign" or "draw" while asking for confirmation
 	wheelAt time.Time // the last step by the mouse wheel
 
-	keys    app.Func
-	unwatch func() // stops listening to other tabs' saves
-	ticking bool
-	stop    chan struct{}
+	stopKeys func() // stops listening to the stepping keys (shell.StepKeys)
+	unwatch  func() // stops listening to other tabs' saves
+	ticking  bool
+	stop     chan struct{}
 
 	opened     string // the address OnInit opened, for OnNav to finish; empty otherwise
 	openedSave bool   // OnInit's game came by link and waits to be saved
@@ -71,27 +71,7 @@ func (p *Screen) OnMount(ctx app.Context) {
 	}
 	shell.ApplySettings(p.settings)
 	p.stop = make(chan struct{})
-	p.keys = app.FuncOf(func(this app.Value, args []app.Value) any {
-		if len(args) == 0 {
-			return nil
-		}
-		e := args[0]
-		switch e.Get("target").Get("tagName").String() {
-		case "INPUT", "SELECT", "TEXTAREA":
-			return nil
-		}
-		if e.Get("altKey").Bool() || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() {
-			return nil
-		}
-		key := e.Get("key").String()
-		switch key {
-		case "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "f":
-			e.Call("preventDefault")
-			ctx.Dispatch(func(ctx app.Context) { p.onKey(ctx, key) })
-		}
-		return nil
-	})
-	app.Window().Call("addEventListener", "keydown", p.keys)
+	p.stopKeys = shell.StepKeys(ctx, p.onKey)
 	p.unwatch, _ = browser.OnStorageChange(func(key string) {
 		ctx.Dispatch(func(ctx app.Context) { p.otherTabSaved(ctx, key) })
 	})
@@ -103,10 +83,9 @@ func (p *Screen) OnDismount() {
 		p.unwatch()
 		p.unwatch = nil
 	}
-	if p.keys != nil {
-		app.Window().Call("removeEventListener", "keydown", p.keys)
-		p.keys.Release()
-		p.keys = nil
+	if p.stopKeys != nil {
+		p.stopKeys()
+		p.stopKeys = nil
 	}
 	if p.stop != nil {
 		close(p.stop)
@@ -412,15 +391,10 @@ func (p *Screen) onRetry(ctx app.Context, e app.Event) {
 // roll, a pass or the start.
 func (p *Screen) lastPly() board.Ply {
 	a, ok := p.s.LastAction()
-	switch {
-	case !ok:
+	if !ok {
 		return board.Ply{}
-	case a.Kind == turn.Ply:
-		return board.Ply{From: a.Move.From(), To: a.Move.To()}
-	case a.Kind == turn.TakeKing:
-		return board.Ply{From: a.From, To: a.To}
 	}
-	return board.Ply{}
+	return board.PlyOf(a)
 }
 
 // setSlide has the board slide the last ply made.

@@ -188,8 +188,8 @@ func (p *Screen) after(eff session.Effect) {
 	if eff != session.Played {
 		return
 	}
-	if a, ok := p.s.LastAction(); ok && a.Kind == turn.Ply {
-		p.anim = board.Ply{From: a.Move.From(), To: a.Move.To()}
+	if a, ok := p.s.LastAction(); ok {
+		p.anim = board.PlyOf(a)
 	}
 	p.judge()
 }
