@@ -18,6 +18,13 @@ func (p Position) LegalMoves(buf []Move) []Move {
 	return p.generate(buf)
 }
 
+// LegalCaptures appends the legal captures (e.p. included) and promotions of the side to move
+// to buf and returns the extended slice: the moves of LegalMoves that change the material, for
+// a quiescence search. It does not allocate when buf has room for them.
+func (p Position) LegalCaptures(buf []Move) []Move {
+	return p.generateNoisy(buf)
+}
+
 // HasLegalMove reports whether the side to move has a legal move.
 func (p Position) HasLegalMove() bool {
 	return p.countLegal() > 0
@@ -202,6 +209,42 @@ func (p *Position) generate(buf []Move) []Move {
 	return buf
 }
 
+// generateNoisy is generate restricted to captures and promotions.
+func (p *Position) generateNoisy(buf []Move) []Move {
+	var g genInfo
+	if !p.prepare(&g) {
+		return buf
+	}
+	ksq := g.ksq
+	buf = g.appendTargets(buf, ksq, p.kingTargets(&g)&g.enemy)
+	if g.checkers&(g.checkers-1) != 0 {
+		return buf // double check: king moves only
+	}
+	buf = p.genPawnsNoisy(buf, &g)
+	g.target &= g.enemy
+	for pcs := p.byType[Knight] & g.own &^ g.pinned; pcs != 0; pcs &= pcs - 1 {
+		from := pcs.First()
+		buf = g.appendTargets(buf, from, knightAttacks[from]&g.target)
+	}
+	for pcs := (p.byType[Bishop] | p.byType[Queen]) & g.own; pcs != 0; pcs &= pcs - 1 {
+		from := pcs.First()
+		t := bishopAttacks(from, g.occ) & g.target
+		if g.pinned.Has(from) {
+			t &= line[ksq][from]
+		}
+		buf = g.appendTargets(buf, from, t)
+	}
+	for pcs := (p.byType[Rook] | p.byType[Queen]) & g.own; pcs != 0; pcs &= pcs - 1 {
+		from := pcs.First()
+		t := rookAttacks(from, g.occ) & g.target
+		if g.pinned.Has(from) {
+			t &= line[ksq][from]
+		}
+		buf = g.appendTargets(buf, from, t)
+	}
+	return buf
+}
+
 // countLegal returns the number of legal moves, as len(generate) would, without writing them:
 // the bulk count at the last ply of Perft.
 func (p *Position) countLegal() int {
@@ -304,7 +347,13 @@ func (g *genInfo) pawnOK(from, to Square) bool {
 	return !g.pinned.Has(from) || line[g.ksq][from].Has(to)
 }
 
-func (p *Position) genPawns(buf []Move, g *genInfo) []Move {
+func (p *Position) genPawns(buf []Move, g *genInfo) []Move { return p.pawnMoves(buf, g, false) }
+
+// genPawnsNoisy appends the pawns' captures and promotions.
+func (p *Position) genPawnsNoisy(buf []Move, g *genInfo) []Move { return p.pawnMoves(buf, g, true) }
+
+// pawnMoves appends the pawns' legal moves; noisy keeps only captures and promotions.
+func (p *Position) pawnMoves(buf []Move, g *genInfo, noisy bool) []Move {
 	pawns := p.byType[Pawn] & g.own
 	empty := ^g.occ
 	var push1, push2, capL, capR Bitboard
@@ -327,6 +376,10 @@ func (p *Position) genPawns(buf []Move, g *genInfo) []Move {
 	}
 	push1 &= g.target
 	push2 &= g.target
+	if noisy {
+		push1 &= lastRank
+		push2 = 0
+	}
 	capL &= g.target
 	capR &= g.target
 

@@ -97,6 +97,7 @@ type Searcher[S any, A comparable] struct {
 	g        Game[S, A]
 	passer   Passer[S]
 	checker  Checker[S, A]
+	quiet    Quiescer[S, A]
 	tt       table[A]
 	lim      limiter
 	off      Technique
@@ -143,6 +144,9 @@ func New[S any, A comparable](g Game[S, A], tableBits int) *Searcher[S, A] {
 	}
 	if c, ok := g.(Checker[S, A]); ok {
 		x.checker = c
+	}
+	if q, ok := g.(Quiescer[S, A]); ok {
+		x.quiet = q
 	}
 	return x
 }
@@ -542,10 +546,16 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 			}
 		}
 	}
-	node, branches := x.g.Expand(s, x.buf(ply))
-	x.bufs[ply] = branches[:0]
-	if node.Kind == Terminal {
-		return x.terminal(node, ply)
+	// A calm node is expanded only when its actions are needed (not after a cut by the
+	// table, reverse futility, razoring or the null move).
+	node, lazy := x.calm(s)
+	var branches []Branch[A]
+	if !lazy {
+		node, branches = x.g.Expand(s, x.buf(ply))
+		x.bufs[ply] = branches[:0]
+		if node.Kind == Terminal {
+			return x.terminal(node, ply)
+		}
 	}
 	if ttCut && node.Kind == Chance && x.on(ChanceProbe) {
 		// A chance node has no line to keep: its table bound decides it in any window.
@@ -555,7 +565,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		depth++
 	}
 	if depth <= 0 {
-		return x.quiesce(s, key, node, branches, alpha, beta, ply, ttEval)
+		return x.quiesce(s, key, node, branches, alpha, beta, ply, ttEval, lazy)
 	}
 	if node.TurnStart {
 		x.pushRep(key)
@@ -606,7 +616,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		}
 		// Razoring: far below alpha near the horizon, the quiescence search decides.
 		if x.on(Razoring) && lastPly && depth <= 3 && eval+razorMargin(depth) <= alpha {
-			v := x.quiesce(s, key, node, branches, alpha, alpha+1, ply, eval)
+			v := x.quiesce(s, key, node, branches, alpha, alpha+1, ply, eval, lazy)
 			if x.lim.stopped {
 				return 0
 			}
@@ -614,8 +624,10 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 				x.stats.razorCuts++
 				return v
 			}
-			node, branches = x.g.Expand(s, x.buf(ply))
-			x.bufs[ply] = branches[:0]
+			if !lazy { // the quiescence search reordered the branches
+				node, branches = x.g.Expand(s, x.buf(ply))
+				x.bufs[ply] = branches[:0]
+			}
 		}
 		// Null move: let the opponent move twice; if we still stay above beta, cut.
 		nullDepth := 3
@@ -644,6 +656,13 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 					return v
 				}
 			}
+		}
+	}
+	if lazy {
+		node, branches = x.g.Expand(s, x.buf(ply))
+		x.bufs[ply] = branches[:0]
+		if node.Kind == Terminal {
+			return x.terminal(node, ply) // a stalemate
 		}
 	}
 	// Internal iterative reduction: without an action from the table, the ordering is poor
@@ -1030,10 +1049,21 @@ func floorDiv(a, b int) int {
 
 func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
 
+// calm returns the Node of s when the search may prune or stand pat in s before listing its
+// branches (Quiescer, LazyQuiescence).
+func (x *Searcher[S, A]) calm(s S) (Node, bool) {
+	if x.quiet == nil || !x.on(LazyQuiescence) {
+		return Node{}, false
+	}
+	return x.quiet.Calm(s)
+}
+
 // quiesce searches the noisy branches only (every branch in check) until the position is
 // quiet, standing pat on the static evaluation (eval when known, else noEval). The result of
-// a decision node is kept in the table (key) as a result of depth -1.
-func (x *Searcher[S, A]) quiesce(s S, key uint64, node Node, branches []Branch[A], alpha, beta, ply, eval int) int {
+// a decision node is kept in the table (key) as a result of depth -1. With calm set, node is
+// a decision without check whose branches are not listed yet: Quiescer.Noisy lists them
+// after the stand pat.
+func (x *Searcher[S, A]) quiesce(s S, key uint64, node Node, branches []Branch[A], alpha, beta, ply, eval int, calm bool) int {
 	if ply >= maxPly-2 {
 		return x.g.Evaluate(s)
 	}
@@ -1067,6 +1097,10 @@ func (x *Searcher[S, A]) quiesce(s S, key uint64, node Node, branches []Branch[A
 		}
 	} else {
 		eval = noEval
+	}
+	if calm {
+		branches = x.quiet.Noisy(s, x.buf(ply))
+		x.bufs[ply] = branches[:0]
 	}
 	// Order the branches to play, best hint first.
 	n := 0
@@ -1146,10 +1180,13 @@ func (x *Searcher[S, A]) qsearch(s S, alpha, beta, ply int) int {
 			}
 		}
 	}
+	if node, ok := x.calm(s); ok {
+		return x.quiesce(s, key, node, nil, alpha, beta, ply, eval, true)
+	}
 	node, branches := x.g.Expand(s, x.buf(ply))
 	x.bufs[ply] = branches[:0]
 	if node.Kind == Terminal {
 		return x.terminal(node, ply)
 	}
-	return x.quiesce(s, key, node, branches, alpha, beta, ply, eval)
+	return x.quiesce(s, key, node, branches, alpha, beta, ply, eval, false)
 }

@@ -106,3 +106,13 @@ type Mater[S any] interface {
 type Aimer[S any, A comparable] interface {
 	Aim(s S, a A) int
 }
+
+// Quiescer is a Game whose searches can prune or stand pat before listing any action. Calm
+// reports whether s is a decision of the side to move, not in check and not terminal by the
+// state itself (only a stalemate, no legal action, may go unseen), and returns its Node as
+// Expand would; Noisy then appends the noisy branches of s, the same as Expand would give
+// with Noisy set.
+type Quiescer[S any, A comparable] interface {
+	Calm(s S) (Node, bool)
+	Noisy(s S, buf []Branch[A]) []Branch[A]
+}

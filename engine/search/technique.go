@@ -54,6 +54,9 @@ const (
 	// ChanceKillers: the best quiet action of an outcome of a chance node, when exact,
 	// becomes a killer for the other outcomes (without it only cutoffs make killers).
 	ChanceKillers
+	// LazyQuiescence: in a Quiescer game, the quiescence search stands pat before listing
+	// any action, and lists the noisy ones alone (Quiescer.Noisy).
+	LazyQuiescence
 )
 
 var techniqueNames = []struct {
@@ -74,6 +77,7 @@ var techniqueNames = []struct {
 	{"evalcache", EvalCache},
 	{"probe", ChanceProbe},
 	{"chancekillers", ChanceKillers},
+	{"lazyq", LazyQuiescence},
 }
 
 // String returns the short names of the techniques in t, joined by commas.
@@ -89,7 +93,7 @@ func (t Technique) String() string {
 
 // ParseTechniques reads a comma-separated list of technique names (null, lmr, lmp, futility,
 // razor, aspiration, counter, malus, iir, qtt, check, evalcache, probe,
-// chancekillers, or all).
+// chancekillers, lazyq, or all).
 func ParseTechniques(s string) (Technique, error) {
 	var t Technique
 	for _, f := range strings.Split(s, ",") {

@@ -176,3 +176,6 @@ func (Variant) Rule(r turn.Reason) string {
 	}
 	return "O2"
 }
+
+// PlainPlies marks the variant as a turn.PlainPlier: its plies are State.LegalPlies.
+func (Variant) PlainPlies() {}

@@ -19,6 +19,7 @@ type SearchGame struct {
 	v      Variant
 	series bool // progressive: turns grow (P1)
 	dice   bool // turns begin with a roll (D1)
+	plain  bool // the variant is a PlainPlier: the quiescence search lists captures alone
 	acts   []Action
 	all    []Action           // the actions after a double (rolls)
 	types  []engine.PieceType // the types of their pieces
@@ -42,6 +43,7 @@ type schedEntry struct {
 // NewSearchGame returns the search view of v.
 func NewSearchGame(v Variant) *SearchGame {
 	g := &SearchGame{v: v, series: v.Style() == Series, acts: make([]Action, 0, 256)}
+	_, g.plain = v.(PlainPlier)
 	if s, err := v.Start(""); err == nil {
 		acts := v.Actions(s, nil)
 		g.dice = len(acts) > 0 && acts[0].Kind == Roll
@@ -144,6 +146,45 @@ func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, 
 		buf = append(buf, b)
 	}
 	return node, buf
+}
+
+// Calm reports whether s is a decision without check in a PlainPlier variant (not dice chess),
+// with the game not over by the state itself nor by a draw by rule at the start of a turn,
+// and returns its Node as Expand would (search.Quiescer): the search may prune or stand pat
+// before listing its actions, and take its noisy branches from Noisy. A stalemate is not
+// seen there.
+func (g *SearchGame) Calm(s State) (search.Node, bool) {
+	if !g.plain || g.dice || s.roll != (Dice{}) || s.Ended().Over() || s.pos.InCheck() {
+		return search.Node{}, false
+	}
+	start := s.ply == 0
+	if start && (s.pos.InsufficientMaterial() || s.pos.HalfmoveClock() >= 100 || s.quiet >= 10) {
+		return search.Node{}, false
+	}
+	return search.Node{Kind: search.Decision, Side: int(s.Mover()), TurnStart: start,
+		PliesLeft: int(s.plies - s.ply)}, true
+}
+
+// Noisy appends the noisy branches of a Calm state, as Expand gives them: the captures and
+// promotions that OrderMove finds noisy.
+func (g *SearchGame) Noisy(s State, buf []search.Branch[Action]) []search.Branch[Action] {
+	pos := s.pos
+	retreat := s.plies-s.ply >= 2
+	for _, m := range s.NoisyPlies(g.moves[:0]) {
+		var b search.Branch[Action]
+		if m.Kind() == engine.EnPassant {
+			board := s.board(m)
+			b.Order, b.Noisy = search.OrderMove(&board, m, retreat)
+		} else {
+			b.Order, b.Noisy = search.OrderMove(&pos, m, retreat)
+		}
+		if !b.Noisy {
+			continue
+		}
+		b.Action, b.Key = PlyAction(m), search.MoveKey(m)
+		buf = append(buf, b)
+	}
+	return buf
 }
 
 // rolls appends the chance branches of a state awaiting its roll: the 21 distinct rolls

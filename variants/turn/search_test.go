@@ -560,3 +560,65 @@ func TestD4_ChecksAreNoisy(t *testing.T) {
 		t.Fatalf("branches %v: Ra8 and Ra2 not both found", branches)
 	}
 }
+
+// TestM1_CalmAndNoisyAgreeWithExpand plays random games of every variant and checks, in each
+// state, that the search's shortcut views agree with Expand: Calm gives Expand's Node when it
+// answers (never in check, never where Expand ends the game other than by stalemate), and
+// Noisy gives the noisy branches of Expand, in the PlainPlier variants (orthodox, SDM and
+// Marseillais, whose second ply M1 keeps in the same turn); the others are never Calm.
+func TestM1_CalmAndNoisyAgreeWithExpand(t *testing.T) {
+	for _, id := range []string{"orthodox", "sdm", "marseillais", "dice", "progressive-italian", "progressive-scottish"} {
+		t.Run(id, func(t *testing.T) {
+			v := open(t, id, "")
+			_, plain := v.(turn.PlainPlier)
+			g := turn.NewSearchGame(v)
+			rng := rand.New(rand.NewPCG(7, uint64(len(id))))
+			calm := 0
+			for game := 0; game < 6; game++ {
+				s, err := v.Start("")
+				if err != nil {
+					t.Fatal(err)
+				}
+				for step := 0; step < 160; step++ {
+					node, branches := g.Expand(s, nil)
+					cn, ok := g.Calm(s)
+					if ok {
+						calm++
+						if !plain {
+							t.Fatalf("%s is Calm without being a PlainPlier", v.FEN(s))
+						}
+						if node.Kind == search.Terminal {
+							if node.InCheck || node.Outcome != search.Draw || len(branches) != 0 {
+								t.Fatalf("%s: Calm where Expand ends the game: %+v", v.FEN(s), node)
+							}
+						} else if cn != node {
+							t.Fatalf("%s: Calm gives %+v, Expand %+v", v.FEN(s), cn, node)
+						}
+						want := map[turn.Action]search.Branch[turn.Action]{}
+						for _, b := range branches {
+							if b.Noisy {
+								want[b.Action] = b
+							}
+						}
+						got := map[turn.Action]search.Branch[turn.Action]{}
+						for _, b := range g.Noisy(s, nil) {
+							got[b.Action] = b
+						}
+						if !maps.Equal(got, want) {
+							t.Fatalf("%s: Noisy gives %v, Expand's noisy branches are %v", v.FEN(s), got, want)
+						}
+					} else if plain && node.Kind == search.Decision && !node.InCheck && s.Ply() > 0 {
+						t.Fatalf("%s: a decision inside a turn without check is not Calm", v.FEN(s))
+					}
+					if node.Kind == search.Terminal || len(branches) == 0 {
+						break
+					}
+					s = g.Do(s, branches[rng.IntN(len(branches))].Action)
+				}
+			}
+			if plain && calm < 200 {
+				t.Fatalf("only %d calm states met", calm)
+			}
+		})
+	}
+}

@@ -162,6 +162,16 @@ func (s State) LegalPlies(buf []engine.Move) []engine.Move {
 	return buf
 }
 
+// NoisyPlies appends the captures (e.p. captures on every target of EnPassant included) and
+// promotions among LegalPlies, for the quiescence search.
+func (s State) NoisyPlies(buf []engine.Move) []engine.Move {
+	buf = s.pos.LegalCaptures(buf)
+	if s.ep != 0 {
+		buf = s.appendEnPassant(buf)
+	}
+	return buf
+}
+
 func (s *State) appendEnPassant(buf []engine.Move) []engine.Move {
 	us := s.pos.Turn()
 	for b := s.ep; b != 0; b &= b - 1 {

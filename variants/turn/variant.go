@@ -57,6 +57,16 @@ type Variant interface {
 	Rule(r Reason) string
 }
 
+// PlainPlier is a Variant whose plies, in a state that is not over, are exactly
+// State.LegalPlies, each as a PlyAction (and possibly also as a token spend, never noisy to the
+// search): the search may then list the captures and promotions alone (State.NoisyPlies) in
+// its quiescence search instead of every action.
+type PlainPlier interface {
+	Variant
+	// PlainPlies marks the variant; it does nothing.
+	PlainPlies()
+}
+
 // Apply returns the state after a if a is legal in s, or an error saying why not
 // (ErrGameOver, or a *RuleError carrying the rule number). It never changes s.
 func Apply(v Variant, s State, a Action) (State, error) {
