@@ -132,7 +132,7 @@ type Searcher[S any, A comparable] struct {
 type searchStats struct {
 	nullCuts, rfpCuts, razorCuts, futile, lmpSkips, reduced int64
 	aspirationFails, counterCuts, internalReductions        int64
-	qttCuts, probeCuts                                      int64
+	qttCuts, probeCuts, lazyStands                          int64
 }
 
 // New returns a Searcher for g with a transposition table of 2^tableBits entries (clamped
@@ -1086,6 +1086,9 @@ func (x *Searcher[S, A]) quiesce(s S, key uint64, node Node, branches []Branch[A
 		}
 		best = eval
 		if best >= beta {
+			if calm {
+				x.stats.lazyStands++ // no action was listed
+			}
 			if x.on(QuiescenceTable) {
 				var zero A
 				x.tt.store(key, zero, false, toTable(best, ply), -1, boundLower, eval)

@@ -56,6 +56,26 @@ func (*Orthodox) Pass(p engine.Position) (engine.Position, bool) {
 	return p.WithTurn(p.Turn().Other()), true
 }
 
+// Calm reports whether p is a decision without check and not drawn by the fifty-move rule or
+// insufficient material, with its Node (Quiescer).
+func (*Orthodox) Calm(p engine.Position) (Node, bool) {
+	if p.InCheck() || p.HalfmoveClock() >= 100 || p.InsufficientMaterial() {
+		return Node{}, false
+	}
+	return Node{Kind: Decision, Side: int(p.Turn()), TurnStart: true, PliesLeft: 1}, true
+}
+
+// Noisy appends the noisy branches of a calm p: its captures and promotions that OrderMove
+// finds noisy (Quiescer).
+func (o *Orthodox) Noisy(p engine.Position, buf []Branch[engine.Move]) []Branch[engine.Move] {
+	for _, m := range p.LegalCaptures(o.moves[:0]) {
+		if order, noisy := OrderMove(&p, m, false); noisy {
+			buf = append(buf, Branch[engine.Move]{Action: m, Order: order, Key: MoveKey(m), Noisy: true})
+		}
+	}
+	return buf
+}
+
 // GivesCheck reports whether m checks.
 func (*Orthodox) GivesCheck(p engine.Position, m engine.Move) bool { return p.GivesCheck(m) }
 

@@ -73,6 +73,7 @@ func TestTechniquesAreOn(t *testing.T) {
 		CounterMoves:      func(s searchStats) int64 { return s.counterCuts },
 		InternalReduction: func(s searchStats) int64 { return s.internalReductions },
 		QuiescenceTable:   func(s searchStats) int64 { return s.qttCuts },
+		LazyQuiescence:    func(s searchStats) int64 { return s.lazyStands },
 	}
 	for tc, f := range count {
 		var with, without int64

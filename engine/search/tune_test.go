@@ -27,8 +27,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/plyground/plyground/engine"
@@ -74,7 +76,7 @@ func TestTuneGenerate(t *testing.T) {
 				}
 				break
 			}
-			if p.HalfmoveClock() >= 100 || p.InsufficientMaterial() || engine.RepetitionCount(keys, p.Hash()) >= 2 {
+			if p.HalfmoveClock() >= 100 || p.InsufficientMaterial() || repetitions(keys, p.Hash()) >= 2 {
 				break
 			}
 			keys = append(keys, p.Hash())
@@ -127,6 +129,17 @@ func TestTuneGenerate(t *testing.T) {
 	}
 }
 
+// repetitions returns how many times key occurs in keys (the positions played before).
+func repetitions(keys []uint64, key uint64) int {
+	n := 0
+	for _, k := range keys {
+		if k == key {
+			n++
+		}
+	}
+	return n
+}
+
 type tuneSample struct {
 	b      board
 	result float64
@@ -175,19 +188,34 @@ func loadSamples(t *testing.T) []tuneSample {
 	return out
 }
 
-// tuneError is the mean squared error of the predicted results.
+// tuneError is the mean squared error of the predicted results, computed on every core.
 func tuneError(samples []tuneSample, k float64) float64 {
-	var ei evalInfo
+	workers := runtime.GOMAXPROCS(0)
+	sums := make([]float64, workers)
+	var wg sync.WaitGroup
+	for i := 0; i < workers; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			var ei evalInfo
+			sum := 0.0
+			for j := i; j < len(samples); j += workers {
+				s := &samples[j]
+				v := evaluate(&s.b, &ei)
+				if s.b.turn == engine.Black {
+					v = -v
+				}
+				pred := 1 / (1 + math.Pow(10, -k*float64(v)/400))
+				d := s.result - pred
+				sum += d * d
+			}
+			sums[i] = sum
+		}(i)
+	}
+	wg.Wait()
 	sum := 0.0
-	for i := range samples {
-		s := &samples[i]
-		v := evaluate(&s.b, &ei)
-		if s.b.turn == engine.Black {
-			v = -v
-		}
-		pred := 1 / (1 + math.Pow(10, -k*float64(v)/400))
-		d := s.result - pred
-		sum += d * d
+	for _, v := range sums {
+		sum += v
 	}
 	return sum / float64(len(samples))
 }

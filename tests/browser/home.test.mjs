@@ -195,6 +195,24 @@ describe('home page and board', () => {
     await page.close();
   });
 
+  test('every page reached by a menu link says at once that the running program drew it', async () => {
+    // data-live is what every browser test waits for: it must also be right on a page reached
+    // by a link inside the app, not only on one loaded from the server.
+    const page = await fx.open('/', { selector: liveMain });
+    const hrefs = await page.locator('.nav-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.ok(hrefs.length >= 7, `menu entries: ${hrefs}`);
+    for (const href of [...hrefs, '/']) {
+      if (href === '/') await page.click('.brand');
+      else await page.click(`.nav-link[href="${href}"]`);
+      await page.waitForFunction((path) => location.pathname === path, href);
+      const live = await page.waitForFunction(
+        (path) => location.pathname === path && document.querySelector('.shell')?.dataset.live === 'true' && document.querySelector('.shell main') !== null,
+        href, { timeout: 5000 }).then(() => true, () => false);
+      assert.ok(live, `${href}: data-live is ${await page.locator('.shell').first().getAttribute('data-live')} after an in-app link`);
+    }
+    await page.close();
+  });
+
   test('no errors in the console', () => {
     assert.deepEqual(errors, []);
   });
