@@ -36,13 +36,13 @@ func rank(pkg string) (int, bool) {
 	case rel == "app/browser":
 		return 8, true
 	// app/view, bottom up: the route table, the piece drawings and the pointer gestures;
-	// the page frame (shell); the boards and the share dialog; the screens, which never
+	// the page frame (shell); the boards, the share dialog and the solver's panel; the screens, which never
 	// import each other; the package of the overview.
 	case rel == "app/view/route", rel == "app/view/pieces", rel == "app/view/gesture":
 		return 9, true
 	case rel == "app/view/shell":
 		return 10, true
-	case rel == "app/view/board", rel == "app/view/necboard", rel == "app/view/share":
+	case rel == "app/view/board", rel == "app/view/necboard", rel == "app/view/share", rel == "app/view/solver":
 		return 11, true
 	case rel == "app/view/play", rel == "app/view/necplay", rel == "app/view/necremote", rel == "app/view/saved", rel == "app/view/home", rel == "app/view/analysis", rel == "app/view/problems":
 		return 12, true

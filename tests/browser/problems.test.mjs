@@ -61,7 +61,7 @@ describe('problems', () => {
     const page = await fx.open('/problems?id=italian-5-1', { selector: problemReady });
     await page.click('[data-action="solve"]');
     await page.waitForSelector('.solve-result', { timeout: 60000 });
-    assert.match(await page.textContent('.solve-result'), /The solver's series: 5\..*#/);
+    assert.match(await page.textContent('.solve-result'), /(White|Black) mates: 5\..*#/);
     // The shared position (a link carrying the FEN, no ID).
     const link = await page.evaluate(async () => {
       const fen = '3k2Kn/6p1/8/8/8/1p6/7R/8 w - - 0 5';
@@ -82,7 +82,7 @@ describe('problems', () => {
     await page.waitForSelector(`${live} .analysis .board [data-square]`);
     await page.click('[data-action="solve"]');
     await page.waitForSelector('.solver .solve-result', { timeout: 60000 });
-    assert.match(await page.textContent('.solver .solve-result'), /Mate: 3\./);
+    assert.match(await page.textContent('.solver .solve-result'), /(White|Black) mates: 3\./);
     await page.screenshot({ path: join(outDir, 'analysis-solve.png') });
     assert.deepEqual(fx.errors, []);
     await page.close();

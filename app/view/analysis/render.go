@@ -3,7 +3,6 @@ package analysis
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	core "github.com/plyground/plyground/app/analysis"
@@ -11,6 +10,7 @@ import (
 	"github.com/plyground/plyground/app/view/board"
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/shell"
+	"github.com/plyground/plyground/app/view/solver"
 	"github.com/plyground/plyground/app/worker"
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/variants/turn"
@@ -212,7 +212,7 @@ func (p *Screen) enginePanel() app.UI {
 		body = append(body, app.P().Class("engine-note").Role("status").Text(p.err))
 	case p.reviewID != 0:
 		body = append(body, app.P().Class("engine-note").Text("The analysis waits for the review."))
-	case p.solveID != 0:
+	case p.solver.Busy():
 		body = append(body, app.P().Class("engine-note").Text("The analysis waits for the solver."))
 	case p.rep != nil && len(p.rep.Rolls) > 0:
 		body = append(body, p.rollTable(p.rep.Rolls))
@@ -247,20 +247,7 @@ func (p *Screen) figures() string {
 	if p.cur().Variant().Style() == turn.Series {
 		word = "series depth"
 	}
-	return fmt.Sprintf("%s %d · %s nodes", word, p.rep.Depth, thousands(p.rep.Nodes))
-}
-
-// thousands writes n with thin separators: 1 234 567.
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteRune(' ')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
+	return fmt.Sprintf("%s %d · %s nodes", word, p.rep.Depth, solver.Thousands(p.rep.Nodes))
 }
 
 // rollTable draws the 21 rolls before a dice roll with their chance, value and best ply; a
@@ -412,30 +399,5 @@ func (p *Screen) solvePanel() app.UI {
 	if p.cur().Variant().Style() != turn.Series {
 		return nil
 	}
-	body := []app.UI{app.H3().Text("Series-mate solver")}
-	if p.solveID != 0 {
-		pct := 0.0
-		if p.total > 0 {
-			pct = 100 * float64(p.done) / float64(p.total)
-		}
-		body = append(body,
-			app.Div().Class("review-progress").Role("progressbar").Aria("label", "Solver progress").
-				Aria("valuemin", 0).Aria("valuemax", p.total).Aria("valuenow", p.done).
-				Body(app.Div().Class("review-progress-fill").Style("width", fmt.Sprintf("%.1f%%", pct))),
-			app.P().Class("review-count").Text(fmt.Sprintf("%s of %s nodes", thousands(p.done), thousands(p.total))),
-			app.Button().Class("btn small").Type("button").DataSet("action", "stop-solve").Text("Stop").OnClick(p.onStopSolve),
-		)
-	} else {
-		body = append(body,
-			app.P().Class("review-about").Text("Looks for a series of the side to move that mates, within a node budget."),
-			app.Button().Class("btn").Type("button").DataSet("action", "solve").Text("Solve this position").OnClick(p.onSolve),
-		)
-	}
-	if p.solveText != "" {
-		body = append(body, app.P().Class("solve-result").Role("status").Text(p.solveText))
-	}
-	if p.solveErr != "" {
-		body = append(body, app.P().Class("notice").Role("alert").Text(p.solveErr))
-	}
-	return app.Section().Class("solver").Aria("label", "Series-mate solver").Body(body...)
+	return p.solver.Panel("Solve this position", "Looks for a series of the side to move that mates, within a node budget.", p.onSolve, p.onStopSolve)
 }

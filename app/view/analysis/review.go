@@ -296,12 +296,12 @@ func (p *Screen) onGraph(n int) app.EventHandler {
 
 // onSolve asks the series-mate solver for the position shown.
 func (p *Screen) onSolve(ctx app.Context, e app.Event) {
-	if p.solveID != 0 {
+	if p.solver.Busy() {
 		return
 	}
-	text, _, err := p.shownText()
+	text, at, err := p.shownText()
 	if err != nil {
-		p.solveErr = err.Error()
+		p.solver.Fail(err)
 		return
 	}
 	p.stopAnalysis()
@@ -309,41 +309,14 @@ func (p *Screen) onSolve(ctx app.Context, e app.Event) {
 		p.engine = p.App.NewEngine()
 	}
 	p.seq++
-	id := p.seq
-	p.solveID, p.done, p.total, p.solveText, p.solveErr = id, 0, 0, "", ""
-	p.engine.AskStream(*p.ui, worker.Request{Type: worker.TypeSolve, ID: id, Record: text},
-		func(r worker.Response) {
-			if id == p.solveID && r.Type == worker.TypeProgress {
-				p.done, p.total = r.Done, r.Total
-			}
-		},
-		func(r worker.Response) {
-			if id != p.solveID {
-				return
-			}
-			p.solveID = 0
-			switch {
-			case r.Err != "":
-				p.solveErr = r.Err
-			case len(r.Series) > 0:
-				p.solveText = "Mate: " + r.Text
-			case r.Proved:
-				p.solveText = "No series mates from this position: every series was searched."
-			default:
-				p.solveText = fmt.Sprintf("No mate found within the budget of %d nodes.", r.Nodes)
-			}
-			p.key = ""
-			p.sync(*p.ui)
-		})
+	p.solver.Ask(*p.ui, p.engine, p.seq, text, at, 0, func() {
+		p.key = ""
+		p.sync(*p.ui)
+	})
 }
 
 // cancelSolve stops the solver.
-func (p *Screen) cancelSolve() {
-	if p.solveID != 0 && p.engine != nil {
-		p.engine.Cancel()
-	}
-	p.solveID = 0
-}
+func (p *Screen) cancelSolve() { p.solver.Stop(p.engine) }
 
 func (p *Screen) onStopSolve(ctx app.Context, e app.Event) {
 	p.cancelSolve()

@@ -13,6 +13,7 @@ import (
 	"github.com/plyground/plyground/app/store"
 	"github.com/plyground/plyground/app/view/board"
 	"github.com/plyground/plyground/app/view/shell"
+	"github.com/plyground/plyground/app/view/solver"
 	"github.com/plyground/plyground/app/worker"
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/variants/turn"
@@ -50,13 +51,11 @@ type Screen struct {
 	stopped bool             // the player turned the analysis off
 
 	review      *core.Review
-	reviewID    int // the review under way (0: none)
-	done, total int64
+	reviewID    int   // the review under way (0: none)
+	done, total int64 // the review's positions evaluated, of all
 	reviewErr   string
 
-	solveID   int // the solve under way (0: none)
-	solveText string
-	solveErr  string
+	solver solver.Solver // the series-mate solver (progressive chess)
 
 	stopKeys func() // stops listening to the stepping keys (shell.StepKeys)
 	ui       *app.Context
@@ -213,7 +212,7 @@ func (p *Screen) sync(ctx app.Context) {
 	}
 	p.key, p.rep, p.err = text, nil, ""
 	p.stopAnalysis()
-	if p.stopped || p.reviewID != 0 || p.solveID != 0 {
+	if p.stopped || p.reviewID != 0 || p.solver.Busy() {
 		return
 	}
 	if p.cur().Variant().Outcome(st).Over() {

@@ -111,11 +111,3 @@ func TestRecordAtCutsTheGame(t *testing.T) {
 		t.Errorf("recordAt past the end = %d actions, want all 3", len(r.Actions))
 	}
 }
-
-func TestThousands(t *testing.T) {
-	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1 000", 1234567: "1 234 567"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
-		}
-	}
-}

@@ -21,7 +21,7 @@ import (
 	"github.com/plyground/plyground/app/view/board"
 	"github.com/plyground/plyground/app/view/route"
 	"github.com/plyground/plyground/app/view/shell"
-	"github.com/plyground/plyground/app/worker"
+	"github.com/plyground/plyground/app/view/solver"
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/variants"
 	"github.com/plyground/plyground/variants/turn"
@@ -43,12 +43,9 @@ type Screen struct {
 	anim    board.Ply
 	copied  string
 
-	engine      *browser.Engine
-	solveID     int
-	done, total int64
-	solveText   string
-	solveErr    string
-	seq         int
+	engine *browser.Engine
+	solver solver.Solver // the series-mate solver, asked for the problem's position
+	seq    int
 
 	// ui is the screen's own context (OnMount): the solver's answers are dispatched through
 	// it, since go-app drops what goes through the context of an element gone since (the
@@ -258,69 +255,42 @@ func (p *Screen) onCopy(ctx app.Context, e app.Event) {
 	})
 }
 
-// record returns the problem's start as the worker reads it.
-func (p *Screen) record() (string, error) {
+// record returns the problem's start as the worker reads it, and its state.
+func (p *Screen) record() (string, turn.State, error) {
 	info, ok := variants.Find(p.prob.Rules)
 	if !ok {
-		return "", errors.New("unknown rules")
+		return "", turn.State{}, errors.New("unknown rules")
 	}
 	v, err := info.New("")
 	if err != nil {
-		return "", err
+		return "", turn.State{}, err
 	}
 	g, err := turn.Replay(v, turn.Record{Variant: p.prob.Rules, Start: p.prob.FEN})
 	if err != nil {
-		return "", err
+		return "", turn.State{}, err
 	}
-	return g.Encode(), nil
+	return g.Encode(), g.State(), nil
 }
 
-// onSolve asks the engine's series-mate solver for the problem's position.
+// onSolve asks the engine's series-mate solver for the problem's position, within the
+// solver's default budget.
 func (p *Screen) onSolve(ctx app.Context, e app.Event) {
-	if p.solveID != 0 {
+	if p.solver.Busy() {
 		return
 	}
-	text, err := p.record()
+	text, at, err := p.record()
 	if err != nil {
-		p.solveErr = err.Error()
+		p.solver.Fail(err)
 		return
 	}
 	if p.engine == nil {
 		p.engine = p.App.NewEngine()
 	}
-	p.seq++
-	id := p.seq
-	p.solveID, p.done, p.total, p.solveText, p.solveErr = id, 0, int64(core.DefaultBudget), "", ""
 	if p.ui != nil {
 		ctx = *p.ui
 	}
-	p.engine.AskStream(ctx, worker.Request{Type: worker.TypeSolve, ID: id, Record: text, Nodes: core.DefaultBudget},
-		func(r worker.Response) {
-			if id == p.solveID && r.Type == worker.TypeProgress {
-				p.done, p.total = r.Done, r.Total
-			}
-		},
-		func(r worker.Response) {
-			if id != p.solveID {
-				return
-			}
-			p.solveID = 0
-			switch {
-			case r.Err != "":
-				p.solveErr = r.Err
-			case len(r.Series) > 0:
-				p.solveText = "The solver's series: " + r.Text
-			case r.Proved:
-				p.solveText = "The solver proved that no series mates."
-			default:
-				p.solveText = fmt.Sprintf("The solver found no mate within its budget (%d nodes).", r.Nodes)
-			}
-		})
+	p.seq++
+	p.solver.Ask(ctx, p.engine, p.seq, text, at, core.DefaultBudget, nil)
 }
 
-func (p *Screen) onStopSolve(ctx app.Context, e app.Event) {
-	if p.engine != nil {
-		p.engine.Cancel()
-	}
-	p.solveID = 0
-}
+func (p *Screen) onStopSolve(ctx app.Context, e app.Event) { p.solver.Stop(p.engine) }

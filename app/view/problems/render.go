@@ -195,29 +195,7 @@ func (p *Screen) solutionPanel() app.UI {
 
 // solverPanel draws the series-mate solver.
 func (p *Screen) solverPanel() app.UI {
-	body := []app.UI{app.H3().Text("Series-mate solver")}
-	if p.solveID != 0 {
-		pct := 0.0
-		if p.total > 0 {
-			pct = 100 * float64(p.done) / float64(p.total)
-		}
-		body = append(body,
-			app.Div().Class("review-progress").Role("progressbar").Aria("label", "Solver progress").
-				Aria("valuemin", 0).Aria("valuemax", p.total).Aria("valuenow", p.done).
-				Body(app.Div().Class("review-progress-fill").Style("width", fmt.Sprintf("%.1f%%", pct))),
-			app.P().Class("review-count").Text(fmt.Sprintf("%d of %d nodes (the solver's budget)", p.done, p.total)),
-			app.Button().Class("btn small").Type("button").DataSet("action", "stop-solve").Text("Stop").OnClick(p.onStopSolve),
-		)
-	} else {
-		body = append(body, app.Button().Class("btn").Type("button").DataSet("action", "solve").Text("Ask the solver").OnClick(p.onSolve))
-	}
-	if p.solveText != "" {
-		body = append(body, app.P().Class("solve-result").Role("status").Text(p.solveText))
-	}
-	if p.solveErr != "" {
-		body = append(body, app.P().Class("notice").Role("alert").Text(p.solveErr))
-	}
-	return app.Section().Class("solver").Aria("label", "Series-mate solver").Body(body...)
+	return p.solver.Panel("Ask the solver", "", p.onSolve, p.onStopSolve)
 }
 
 // promotionPicker draws the choice of piece over the promotion square's file.
