@@ -11,11 +11,14 @@
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { launch } from '../tests/browser/chromium.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 const wasm = resolve(process.argv[2] ?? join(root, 'web/engine.wasm'));
 const runs = Number(process.argv[3] ?? 3);
+// The Go runtime's shim, which go-app serves at the site's root in the app.
+const shim = join(execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim(), 'lib', 'wasm', 'wasm_exec.js');
 
 // Game records (turn.Record version 1): version, variant code, options "", start "", end 0,
 // the number of actions, then the actions' indices as bits.
@@ -39,7 +42,9 @@ const server = http.createServer(async (req, res) => {
     return;
   } else if (path === '/web/engine.wasm') {
     file = wasm;
-  } else if (path === '/wasm_exec.js' || path === '/web/engine-worker.js') {
+  } else if (path === '/wasm_exec.js') {
+    file = shim;
+  } else if (path === '/web/engine-worker.js') {
     file = join(root, path);
   } else {
     res.writeHead(404);
@@ -65,10 +70,11 @@ try {
   const results = await page.evaluate(async ({ requests, runs }) => {
     const engine = new Worker('/web/engine-worker.js');
     const answers = new Map();
-    const ready = new Promise((resolve) => {
+    const ready = new Promise((resolve, reject) => {
       engine.addEventListener('message', (e) => {
         const m = JSON.parse(e.data);
         if (m.type === 'ready') resolve();
+        if (m.type === 'result' && m.id === undefined && m.err) reject(new Error(m.err)); // the worker did not start
         if (m.type === 'result' && answers.has(m.id)) answers.get(m.id)(m);
       });
     });

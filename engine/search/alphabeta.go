@@ -188,8 +188,12 @@ func (x *Searcher[S, A]) popRep() {
 // Search chooses an action for the side to move in s within the budget. It returns
 // ErrNoAction when s has no choice to make (the game is over, or s is a chance node).
 func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
-	x.lim.init(o.Budget)
 	x.off = o.Disable
+	share := 0.5
+	if x.on(LateIteration) {
+		share = lateIterationShare
+	}
+	x.lim.initShare(o.Budget, share)
 	x.stats = searchStats{}
 	x.tt.gen++
 	for i := range x.history {
@@ -865,6 +869,10 @@ func (x *Searcher[S, A]) cutoff(side, ply, depth int, b Branch[A], quiets []uint
 		}
 	}
 }
+
+// lateIterationShare is the share of the time until which a new iteration may begin
+// (LateIteration).
+const lateIterationShare = 0.7
 
 func rfpMargin(depth int, improving bool) int {
 	m := 85 * depth

@@ -28,7 +28,11 @@ type limiter struct {
 	stopped bool
 }
 
-func (l *limiter) init(b Budget) {
+func (l *limiter) init(b Budget) { l.initShare(b, 0.5) }
+
+// initShare starts a search under b whose last iteration may begin until the given share
+// of the time is spent.
+func (l *limiter) initShare(b Budget, share float64) {
 	l.b = b
 	l.nodes, l.next, l.stopped = 0, checkEvery, false
 	if b.Now == nil {
@@ -36,7 +40,7 @@ func (l *limiter) init(b Budget) {
 	}
 	if !b.Deadline.IsZero() {
 		l.start = l.b.Now()
-		l.soft = l.start.Add(b.Deadline.Sub(l.start) / 2)
+		l.soft = l.start.Add(time.Duration(float64(b.Deadline.Sub(l.start)) * share))
 	}
 }
 
@@ -60,9 +64,9 @@ func (l *limiter) tick() bool {
 }
 
 // another reports whether a new iteration may begin: the hard limits are not reached and less
-// than half the time is spent (an iteration costs at least as much as all the earlier ones
-// together, so one begun later would rarely finish). An iteration cut short by the node limit
-// still counts for the root actions it finished.
+// than the share given to initShare of the time is spent (half by default: an iteration
+// costs at least as much as all the earlier ones together, so one begun later would rarely
+// finish). An iteration cut short still counts for the root actions it finished.
 func (l *limiter) another() bool {
 	if l.stopped {
 		return false

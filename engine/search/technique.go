@@ -57,6 +57,10 @@ const (
 	// LazyQuiescence: in a Quiescer game, the quiescence search stands pat before listing
 	// any action, and lists the noisy ones alone (Quiescer.Noisy).
 	LazyQuiescence
+	// LateIteration: a new iteration may begin until 70% of a timed search's time is spent
+	// instead of half; the one cut short at the deadline still counts for the root actions
+	// it finished, the best one first.
+	LateIteration
 )
 
 var techniqueNames = []struct {
@@ -78,6 +82,7 @@ var techniqueNames = []struct {
 	{"probe", ChanceProbe},
 	{"chancekillers", ChanceKillers},
 	{"lazyq", LazyQuiescence},
+	{"lateiter", LateIteration},
 }
 
 // String returns the short names of the techniques in t, joined by commas.
@@ -93,7 +98,7 @@ func (t Technique) String() string {
 
 // ParseTechniques reads a comma-separated list of technique names (null, lmr, lmp, futility,
 // razor, aspiration, counter, malus, iir, qtt, check, evalcache, probe,
-// chancekillers, lazyq, or all).
+// chancekillers, lazyq, lateiter, or all).
 func ParseTechniques(s string) (Technique, error) {
 	var t Technique
 	for _, f := range strings.Split(s, ",") {
