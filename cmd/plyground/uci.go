@@ -331,7 +331,7 @@ func parseGo(f []string) (goParams, error) {
 
 // budget returns the time the search may take (0: no time bound) for the side to move
 // (white), from the go limits: a fixed movetime, or a share of the clock. The search begins
-// no iteration after half of it, so the time used is usually about half.
+// no iteration after 70% of it (search.LateIteration), so it usually uses most of it.
 func (p goParams) budget(white bool, overhead time.Duration) time.Duration {
 	if p.infinite {
 		return 0

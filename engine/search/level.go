@@ -8,8 +8,8 @@ type Level struct {
 	Number int
 	// Nodes bounds the search of each turn (0: no bound).
 	Nodes int64
-	// Time bounds the search of each turn (0: no bound); no new iteration begins after half
-	// of it.
+	// Time bounds the search of each turn (0: no bound); no new iteration begins after 70%
+	// of it (LateIteration; half without).
 	Time time.Duration
 	// Depth bounds the iterations (0: MaxDepth).
 	Depth int
