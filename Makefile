@@ -9,6 +9,7 @@ CHROMIUM := /usr/bin/chromium
 FIREFOX := /usr/bin/firefox-esr
 WEBKITDRIVER := /usr/bin/WebKitWebDriver
 XVFB := /usr/bin/Xvfb
+ZBARIMG := /usr/bin/zbarimg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WASMENV := GOOS=js GOARCH=wasm PATH="$(GOROOT)/lib/wasm:$$PATH"
 GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path './.build/*')
@@ -75,13 +76,14 @@ art: node_modules/.package-lock.json $(CHROMIUM)
 
 test: deps lint gotest browsertest
 
-deps: $(CHROMIUM) $(FIREFOX) $(WEBKITDRIVER) $(XVFB) node_modules/.package-lock.json $(STATICCHECK)
+deps: $(CHROMIUM) $(FIREFOX) $(WEBKITDRIVER) $(XVFB) $(ZBARIMG) node_modules/.package-lock.json $(STATICCHECK)
 
 # The browsers of the browser tests, Debian's builds (never a downloaded one): Chromium;
-# Firefox ESR; WebKitGTK's WebDriver, which drives its MiniBrowser, and Xvfb for its window.
-$(CHROMIUM) $(FIREFOX) $(WEBKITDRIVER) $(XVFB) &:
+# Firefox ESR; WebKitGTK's WebDriver, which drives its MiniBrowser, and Xvfb for its window;
+# zbarimg, which reads the share dialog's QR code back.
+$(CHROMIUM) $(FIREFOX) $(WEBKITDRIVER) $(XVFB) $(ZBARIMG) &:
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium firefox-esr webkit2gtk-driver xvfb >/dev/null
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium firefox-esr webkit2gtk-driver xvfb zbar-tools >/dev/null
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
