@@ -22,7 +22,7 @@ func (p Position) LegalMoves(buf []Move) []Move {
 // to buf and returns the extended slice: the moves of LegalMoves that change the material, for
 // a quiescence search. It does not allocate when buf has room for them.
 func (p Position) LegalCaptures(buf []Move) []Move {
-	return p.generateNoisy(buf)
+	return p.generateMoves(buf, true)
 }
 
 // HasLegalMove reports whether the side to move has a legal move.
@@ -163,18 +163,28 @@ func (p *Position) canCastle(g *genInfo) (short, long bool) {
 	return short, long
 }
 
-func (p *Position) generate(buf []Move) []Move {
+func (p *Position) generate(buf []Move) []Move { return p.generateMoves(buf, false) }
+
+// generateMoves appends the legal moves; noisy keeps only captures and promotions.
+func (p *Position) generateMoves(buf []Move, noisy bool) []Move {
 	var g genInfo
 	if !p.prepare(&g) {
 		return buf
 	}
 	ksq := g.ksq
-	buf = g.appendTargets(buf, ksq, p.kingTargets(&g))
+	kt := p.kingTargets(&g)
+	if noisy {
+		kt &= g.enemy
+	}
+	buf = g.appendTargets(buf, ksq, kt)
 	if g.checkers&(g.checkers-1) != 0 {
 		return buf // double check: king moves only
 	}
 
-	buf = p.genPawns(buf, &g)
+	buf = p.pawnMoves(buf, &g, noisy)
+	if noisy {
+		g.target &= g.enemy
+	}
 
 	// Knights (a pinned knight never moves).
 	for pcs := p.byType[Knight] & g.own &^ g.pinned; pcs != 0; pcs &= pcs - 1 {
@@ -199,48 +209,15 @@ func (p *Position) generate(buf []Move) []Move {
 		buf = g.appendTargets(buf, from, t)
 	}
 
+	if noisy {
+		return buf
+	}
 	short, long := p.canCastle(&g)
 	if short {
 		buf = append(buf, newMove(ksq, ksq+2, CastleShort, NoPieceType, false))
 	}
 	if long {
 		buf = append(buf, newMove(ksq, ksq-2, CastleLong, NoPieceType, false))
-	}
-	return buf
-}
-
-// generateNoisy is generate restricted to captures and promotions.
-func (p *Position) generateNoisy(buf []Move) []Move {
-	var g genInfo
-	if !p.prepare(&g) {
-		return buf
-	}
-	ksq := g.ksq
-	buf = g.appendTargets(buf, ksq, p.kingTargets(&g)&g.enemy)
-	if g.checkers&(g.checkers-1) != 0 {
-		return buf // double check: king moves only
-	}
-	buf = p.genPawnsNoisy(buf, &g)
-	g.target &= g.enemy
-	for pcs := p.byType[Knight] & g.own &^ g.pinned; pcs != 0; pcs &= pcs - 1 {
-		from := pcs.First()
-		buf = g.appendTargets(buf, from, knightAttacks[from]&g.target)
-	}
-	for pcs := (p.byType[Bishop] | p.byType[Queen]) & g.own; pcs != 0; pcs &= pcs - 1 {
-		from := pcs.First()
-		t := bishopAttacks(from, g.occ) & g.target
-		if g.pinned.Has(from) {
-			t &= line[ksq][from]
-		}
-		buf = g.appendTargets(buf, from, t)
-	}
-	for pcs := (p.byType[Rook] | p.byType[Queen]) & g.own; pcs != 0; pcs &= pcs - 1 {
-		from := pcs.First()
-		t := rookAttacks(from, g.occ) & g.target
-		if g.pinned.Has(from) {
-			t &= line[ksq][from]
-		}
-		buf = g.appendTargets(buf, from, t)
 	}
 	return buf
 }
@@ -346,11 +323,6 @@ func (g *genInfo) appendTargets(buf []Move, from Square, t Bitboard) []Move {
 func (g *genInfo) pawnOK(from, to Square) bool {
 	return !g.pinned.Has(from) || line[g.ksq][from].Has(to)
 }
-
-func (p *Position) genPawns(buf []Move, g *genInfo) []Move { return p.pawnMoves(buf, g, false) }
-
-// genPawnsNoisy appends the pawns' captures and promotions.
-func (p *Position) genPawnsNoisy(buf []Move, g *genInfo) []Move { return p.pawnMoves(buf, g, true) }
 
 // pawnMoves appends the pawns' legal moves; noisy keeps only captures and promotions.
 func (p *Position) pawnMoves(buf []Move, g *genInfo, noisy bool) []Move {

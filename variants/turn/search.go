@@ -123,13 +123,10 @@ func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, 
 		b := search.Branch[Action]{Action: a}
 		switch a.Kind {
 		case Ply:
-			if a.Move.Kind() == engine.EnPassant {
-				board := s.board(a.Move) // the position with the e.p. target set
-				b.Order, b.Noisy = search.OrderMove(&board, a.Move, retreat)
-			} else if g.dice {
+			if g.dice && a.Move.Kind() != engine.EnPassant {
 				b.Order, b.Noisy = search.OrderDiceMove(&pos, a.Move)
 			} else {
-				b.Order, b.Noisy = search.OrderMove(&pos, a.Move, retreat)
+				b.Order, b.Noisy = orderPly(s, &pos, a.Move, retreat)
 			}
 			b.Key = search.MoveKey(a.Move)
 			if g.dice && !b.Noisy && checks.GivesCheck(a.Move) {
@@ -172,12 +169,7 @@ func (g *SearchGame) Noisy(s State, buf []search.Branch[Action]) []search.Branch
 	retreat := s.plies-s.ply >= 2
 	for _, m := range s.NoisyPlies(g.moves[:0]) {
 		var b search.Branch[Action]
-		if m.Kind() == engine.EnPassant {
-			board := s.board(m)
-			b.Order, b.Noisy = search.OrderMove(&board, m, retreat)
-		} else {
-			b.Order, b.Noisy = search.OrderMove(&pos, m, retreat)
-		}
+		b.Order, b.Noisy = orderPly(s, &pos, m, retreat)
 		if !b.Noisy {
 			continue
 		}
@@ -185,6 +177,16 @@ func (g *SearchGame) Noisy(s State, buf []search.Branch[Action]) []search.Branch
 		buf = append(buf, b)
 	}
 	return buf
+}
+
+// orderPly returns search.OrderMove's hint for the ply m of s, whose position is pos: an e.p.
+// capture is judged on the position with its target set.
+func orderPly(s State, pos *engine.Position, m engine.Move, retreat bool) (int32, bool) {
+	if m.Kind() == engine.EnPassant {
+		board := s.board(m)
+		return search.OrderMove(&board, m, retreat)
+	}
+	return search.OrderMove(pos, m, retreat)
 }
 
 // rolls appends the chance branches of a state awaiting its roll: the 21 distinct rolls
