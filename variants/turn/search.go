@@ -102,7 +102,7 @@ func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, 
 		return node, buf
 	}
 	pos := s.pos
-	if node.TurnStart && (pos.InsufficientMaterial() || pos.HalfmoveClock() >= 100 || s.quiet >= 10) {
+	if node.TurnStart && drawable(s) {
 		if o := g.v.Outcome(s); o.Over() {
 			node.Kind, node.Outcome = search.Terminal, outcomeFor(o, us)
 			return node, buf
@@ -155,7 +155,7 @@ func (g *SearchGame) Calm(s State) (search.Node, bool) {
 		return search.Node{}, false
 	}
 	start := s.ply == 0
-	if start && (s.pos.InsufficientMaterial() || s.pos.HalfmoveClock() >= 100 || s.quiet >= 10) {
+	if start && drawable(s) {
 		return search.Node{}, false
 	}
 	return search.Node{Kind: search.Decision, Side: int(s.Mover()), TurnStart: start,
@@ -177,6 +177,12 @@ func (g *SearchGame) Noisy(s State, buf []search.Branch[Action]) []search.Branch
 		buf = append(buf, b)
 	}
 	return buf
+}
+
+// drawable reports whether a draw by rule may end the game at s, the start of a turn
+// (insufficient material, fifty moves, ten quiet series): the variant's Outcome decides.
+func drawable(s State) bool {
+	return s.pos.InsufficientMaterial() || s.pos.HalfmoveClock() >= 100 || s.quiet >= 10
 }
 
 // orderPly returns search.OrderMove's hint for the ply m of s, whose position is pos: an e.p.
