@@ -86,8 +86,9 @@ type Progress[A comparable] struct {
 // evaluations), quiescence search (with the table), check extensions, move ordering by the
 // table's action, the game's hints (captures by the exchange evaluation), killers, counter
 // moves and history (with a malus for the quiet moves that failed), logarithmic late move
-// reductions, late move pruning, futility pruning and razoring near the horizon, internal
-// iterative reductions and, when the game allows passing, null-move pruning; at chance nodes,
+// reductions, late move pruning, futility pruning, razoring and the pruning of moves that
+// lose material by the exchange evaluation near the horizon, ProbCut, internal iterative
+// reductions and, when the game allows passing, null-move pruning; at chance nodes,
 // expectimax with Star1 and Star2 pruning. A state whose child has the same side to move is
 // searched without negation: a multi-ply turn is searched ply by ply for the side that plays
 // it, and the pruning of quiet moves, which assumes the opponent answers, applies only to the
@@ -98,6 +99,7 @@ type Searcher[S any, A comparable] struct {
 	passer   Passer[S]
 	checker  Checker[S, A]
 	quiet    Quiescer[S, A]
+	exch     Exchanger[S, A]
 	tt       table[A]
 	lim      limiter
 	off      Technique
@@ -132,7 +134,7 @@ type Searcher[S any, A comparable] struct {
 type searchStats struct {
 	nullCuts, rfpCuts, razorCuts, futile, lmpSkips, reduced int64
 	aspirationFails, counterCuts, internalReductions        int64
-	qttCuts, probeCuts, lazyStands                          int64
+	qttCuts, probeCuts, lazyStands, probCuts, seePruned     int64
 }
 
 // New returns a Searcher for g with a transposition table of 2^tableBits entries (clamped
@@ -147,6 +149,9 @@ func New[S any, A comparable](g Game[S, A], tableBits int) *Searcher[S, A] {
 	}
 	if q, ok := g.(Quiescer[S, A]); ok {
 		x.quiet = q
+	}
+	if e, ok := g.(Exchanger[S, A]); ok {
+		x.exch = e
 	}
 	return x
 }
@@ -529,11 +534,11 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	}
 	var ttAction A
 	hasTT, hasTTEntry, ttCut := false, false, false
-	ttEval, ttScore, ttBound := noEval, 0, uint8(0)
+	ttEval, ttScore, ttBound, ttDepth := noEval, 0, uint8(0), 0
 	if e, ok := x.tt.probe(key); ok {
 		hasTTEntry = true
 		ttAction, hasTT = e.action, e.hasMove
-		ttScore, ttBound = fromTable(int(e.score), ply), e.bound
+		ttScore, ttBound, ttDepth = fromTable(int(e.score), ply), e.bound, int(e.depth)
 		if e.hasEval && x.on(EvalCache) {
 			ttEval = int(e.eval)
 		}
@@ -661,6 +666,16 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 				}
 			}
 		}
+		// ProbCut: a noisy action that beats beta by a margin in a shallower search cuts,
+		// unless the table already says a search that deep does not. It needs the noisy
+		// actions alone (a Quiescer game); in dice chess it measured no gain.
+		if x.quiet != nil && x.on(ProbCut) && lastPly && depth >= probCutDepth && beta < MateBound-probCutMargin &&
+			!(hasTTEntry && ttDepth >= depth-3 && ttScore < beta+probCutMargin) {
+			v, cut := x.probCut(s, key, node, branches, lazy, depth, beta, ply, eval)
+			if cut {
+				return v
+			}
+		}
 	}
 	if lazy {
 		node, branches = x.g.Expand(s, x.buf(ply))
@@ -744,6 +759,11 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 				} else {
 					x.stats.futile++
 				}
+				continue
+			}
+			if x.exch != nil && x.on(ExchangePruning) && depth <= exchangeDepth &&
+				x.exch.Exchange(s, b.Action) < -exchangeMargin(depth, b.Order) && !x.givesCheck(s, b.Action) {
+				x.stats.seePruned++
 				continue
 			}
 		}
@@ -868,6 +888,68 @@ func (x *Searcher[S, A]) cutoff(side, ply, depth int, b Branch[A], quiets []uint
 			x.addHistory(side, k, -bonus)
 		}
 	}
+}
+
+// probCut searches the noisy branches of s (a node at depth, not in check, on the last ply
+// of its turn, whose static evaluation is eval) to depth-4 against beta plus a margin: one
+// that stays above it cuts the node (cut set, with its value). The branches of a node that
+// is not lazy are reordered, never dropped; a lazy node's noisy branches are listed here.
+func (x *Searcher[S, A]) probCut(s S, key uint64, node Node, branches []Branch[A], lazy bool, depth, beta, ply, eval int) (int, bool) {
+	rbeta := beta + probCutMargin
+	if lazy {
+		branches = x.quiet.Noisy(s, x.buf(ply))
+		x.bufs[ply] = branches[:0]
+	}
+	n := 0
+	for i := range branches {
+		if branches[i].Noisy && !branches[i].Rare {
+			branches[n], branches[i] = branches[i], branches[n]
+			n++
+		}
+	}
+	noisy := branches[:n]
+	for i := 1; i < len(noisy); i++ { // insertion sort, best hint first
+		for j := i; j > 0 && noisy[j].Order > noisy[j-1].Order; j-- {
+			noisy[j], noisy[j-1] = noisy[j-1], noisy[j]
+		}
+	}
+	for _, b := range noisy {
+		t := x.g.Do(s, b.Action)
+		same := x.g.Side(t) == node.Side
+		x.moveKey[ply+1], x.nulled[ply+1] = -1, false
+		v := x.qchild(t, rbeta-1, rbeta, ply+1, same)
+		if v >= rbeta && !x.lim.stopped {
+			v = x.child(t, depth-4, rbeta-1, rbeta, ply+1, false, same)
+		}
+		if x.lim.stopped {
+			return 0, true
+		}
+		if v >= rbeta {
+			x.stats.probCuts++
+			x.tt.store(key, b.Action, true, toTable(v, ply), depth-3, boundLower, eval)
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// ProbCut's least depth and margin.
+const (
+	probCutDepth  = 5
+	probCutMargin = 200
+)
+
+// exchangeDepth is the deepest remaining depth at which ExchangePruning skips moves.
+const exchangeDepth = 7
+
+// exchangeMargin is how much material a late move may lose by the exchange evaluation
+// before ExchangePruning skips it at depth: less for a quiet move (order 0) than for a
+// losing capture.
+func exchangeMargin(depth int, order int32) int {
+	if order == 0 {
+		return 50 * depth
+	}
+	return 100 * depth
 }
 
 // lateIterationShare is the share of the time until which a new iteration may begin

@@ -116,3 +116,11 @@ type Quiescer[S any, A comparable] interface {
 	Calm(s S) (Node, bool)
 	Noisy(s S, buf []Branch[A]) []Branch[A]
 }
+
+// Exchanger is a Game that can tell what an action loses or wins by the exchanges it allows
+// on its target square (the static exchange evaluation, in centipawns), for the pruning of
+// moves that lose material near the horizon. Exchange is asked only on the last ply of a
+// turn, for actions that are not checks.
+type Exchanger[S any, A comparable] interface {
+	Exchange(s S, a A) int
+}

@@ -114,3 +114,11 @@ func OrderMove(p *engine.Position, m engine.Move, retreat bool) (order int32, no
 	}
 	return -1<<19 + mvvlva, false
 }
+
+// Exchange returns the static exchange evaluation of m in p (Exchanger).
+func (o *Orthodox) Exchange(p engine.Position, m engine.Move) int {
+	if m.Kind() == engine.EnPassant {
+		return 0
+	}
+	return SEE(p, m)
+}

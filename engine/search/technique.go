@@ -61,6 +61,13 @@ const (
 	// instead of half; the one cut short at the deadline still counts for the root actions
 	// it finished, the best one first.
 	LateIteration
+	// ProbCut: in a Quiescer game, a node not in check on the last ply of a turn, at
+	// depth 5 or more, is cut when one of its noisy actions, searched 4 plies less deep,
+	// beats beta by a margin.
+	ProbCut
+	// ExchangePruning: near the horizon, on the last ply of a turn, a late quiet move or
+	// losing capture that loses material by the exchange evaluation (Exchanger) is skipped.
+	ExchangePruning
 )
 
 var techniqueNames = []struct {
@@ -83,6 +90,8 @@ var techniqueNames = []struct {
 	{"chancekillers", ChanceKillers},
 	{"lazyq", LazyQuiescence},
 	{"lateiter", LateIteration},
+	{"probcut", ProbCut},
+	{"seeprune", ExchangePruning},
 }
 
 // String returns the short names of the techniques in t, joined by commas.
@@ -98,7 +107,7 @@ func (t Technique) String() string {
 
 // ParseTechniques reads a comma-separated list of technique names (null, lmr, lmp, futility,
 // razor, aspiration, counter, malus, iir, qtt, check, evalcache, probe,
-// chancekillers, lazyq, lateiter, or all).
+// chancekillers, lazyq, lateiter, probcut, seeprune, or all).
 func ParseTechniques(s string) (Technique, error) {
 	var t Technique
 	for _, f := range strings.Split(s, ",") {

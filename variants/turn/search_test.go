@@ -622,3 +622,44 @@ func TestM1_CalmAndNoisyAgreeWithExpand(t *testing.T) {
 		})
 	}
 }
+
+// TestD1_ExchangeIsTheExchangeEvaluationButUnderDice checks search.Exchanger, which lets the
+// search skip late plies that lose material: a ply is worth its exchange evaluation, except
+// in dice chess, where the roll decides which pieces may answer (D1), and it is 0.
+func TestD1_ExchangeIsTheExchangeEvaluationButUnderDice(t *testing.T) {
+	const fen = "4k3/8/8/4p3/3n4/8/8/3QK3 w - - 0 1"
+	cases := []struct {
+		move string
+		want int // by the nominal values: knight 320, queen 950
+	}{
+		{"d1d4", 320 - 950}, // the pawn takes back
+		{"d1c2", -950},      // the knight takes
+		{"d1e2", 320 - 950}, // the knight takes, the king takes back
+		{"d1a4", 0},
+		{"d1d3", 0},
+	}
+	for _, id := range []string{"orthodox", "sdm", "marseillais", "dice"} {
+		t.Run(id, func(t *testing.T) {
+			v := open(t, id, "")
+			g := turn.NewSearchGame(v)
+			s := start(t, v, fen)
+			if id == "dice" {
+				s = g.Do(s, turn.RollAction(turn.Dice{5, 5})) // a double allows every ply
+			}
+			for _, c := range cases {
+				p := s.Position()
+				m, err := p.ParseUCI(c.move)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := c.want
+				if id == "dice" {
+					want = 0
+				}
+				if got := g.Exchange(s, turn.PlyAction(m)); got != want {
+					t.Errorf("%s: Exchange = %d, want %d", c.move, got, want)
+				}
+			}
+		})
+	}
+}
