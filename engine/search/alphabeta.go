@@ -908,11 +908,7 @@ func (x *Searcher[S, A]) probCut(s S, key uint64, node Node, branches []Branch[A
 		}
 	}
 	noisy := branches[:n]
-	for i := 1; i < len(noisy); i++ { // insertion sort, best hint first
-		for j := i; j > 0 && noisy[j].Order > noisy[j-1].Order; j-- {
-			noisy[j], noisy[j-1] = noisy[j-1], noisy[j]
-		}
-	}
+	sortByOrder(noisy)
 	for _, b := range noisy {
 		t := x.g.Do(s, b.Action)
 		same := x.g.Side(t) == node.Side
@@ -931,6 +927,15 @@ func (x *Searcher[S, A]) probCut(s S, key uint64, node Node, branches []Branch[A
 		}
 	}
 	return 0, false
+}
+
+// sortByOrder sorts a few branches best hint (Order) first, by insertion.
+func sortByOrder[A comparable](b []Branch[A]) {
+	for i := 1; i < len(b); i++ {
+		for j := i; j > 0 && b[j].Order > b[j-1].Order; j-- {
+			b[j], b[j-1] = b[j-1], b[j]
+		}
+	}
 }
 
 // ProbCut's least depth and margin.
@@ -1204,11 +1209,7 @@ func (x *Searcher[S, A]) quiesce(s S, key uint64, node Node, branches []Branch[A
 		}
 	}
 	branches = branches[:n]
-	for i := 1; i < len(branches); i++ { // insertion sort, best hint first
-		for j := i; j > 0 && branches[j].Order > branches[j-1].Order; j-- {
-			branches[j], branches[j-1] = branches[j-1], branches[j]
-		}
-	}
+	sortByOrder(branches)
 	var bestAction A
 	hasBest := false
 	for _, b := range branches {

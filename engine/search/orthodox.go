@@ -116,9 +116,4 @@ func OrderMove(p *engine.Position, m engine.Move, retreat bool) (order int32, no
 }
 
 // Exchange returns the static exchange evaluation of m in p (Exchanger).
-func (o *Orthodox) Exchange(p engine.Position, m engine.Move) int {
-	if m.Kind() == engine.EnPassant {
-		return 0
-	}
-	return SEE(p, m)
-}
+func (o *Orthodox) Exchange(p engine.Position, m engine.Move) int { return SEE(p, m) }

@@ -40,7 +40,7 @@ func suiteNodes(t *testing.T, g Game[engine.Position, engine.Move], depth int, o
 // share of one technique alone varies by more than ten percent from one depth to the next,
 // so TestTechniquesAreOn shows each at work instead.) The shares are measured at depth 11,
 // near the 12 or 13 plies level 5 reaches in its second: the reductions' share grows with the
-// depth (13% at depth 9, 18% at 10 and 32% at 11 when ProbCut and ExchangePruning came in),
+// depth (7% at depth 9, 18% at 10 and 25% at 11 when ProbCut and ExchangePruning came in),
 // since the pruning near the horizon leaves them less to do in a shallow search.
 func TestTechniquesSaveNodes(t *testing.T) {
 	if testing.Short() {

@@ -551,12 +551,12 @@ func (g *SearchGame) AfterTurn(s State) int {
 	return search.AfterTurn(s.pos, int(s.plies-s.ply)) + 15*(int(s.tokens[them.Other()])-int(s.tokens[them]))
 }
 
-// Exchange returns the static exchange evaluation of the ply a (search.Exchanger); 0 for
-// any other action, for an e.p. capture, and in dice chess, where the roll decides which
-// pieces may answer.
+// Exchange returns the static exchange evaluation of the ply a (search.Exchanger), on the
+// position it is played in; 0 for any other action, and in dice chess, where the roll
+// decides which pieces may answer.
 func (g *SearchGame) Exchange(s State, a Action) int {
-	if a.Kind != Ply || g.dice || a.Move.Kind() == engine.EnPassant {
+	if a.Kind != Ply || g.dice {
 		return 0
 	}
-	return search.SEE(s.pos, a.Move)
+	return search.SEE(s.board(a.Move), a.Move)
 }

@@ -628,26 +628,31 @@ func TestM1_CalmAndNoisyAgreeWithExpand(t *testing.T) {
 // in dice chess, where the roll decides which pieces may answer (D1), and it is 0.
 func TestD1_ExchangeIsTheExchangeEvaluationButUnderDice(t *testing.T) {
 	const fen = "4k3/8/8/4p3/3n4/8/8/3QK3 w - - 0 1"
+	const epFEN = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2" // after 1...d7d5
 	cases := []struct {
-		move string
-		want int // by the nominal values: knight 320, queen 950
+		fen, move string
+		want      int // by the nominal values: pawn 100, knight 320, queen 950
 	}{
-		{"d1d4", 320 - 950}, // the pawn takes back
-		{"d1c2", -950},      // the knight takes
-		{"d1e2", 320 - 950}, // the knight takes, the king takes back
-		{"d1a4", 0},
-		{"d1d3", 0},
+		{fen, "d1d4", 320 - 950}, // the pawn takes back
+		{fen, "d1c2", -950},      // the knight takes
+		{fen, "d1e2", 320 - 950}, // the knight takes, the king takes back
+		{fen, "d1a4", 0},
+		{fen, "d1d3", 0},
+		{epFEN, "e5d6", 100}, // e.p.: the pawn taken is not on the target square
 	}
 	for _, id := range []string{"orthodox", "sdm", "marseillais", "dice"} {
 		t.Run(id, func(t *testing.T) {
 			v := open(t, id, "")
 			g := turn.NewSearchGame(v)
-			s := start(t, v, fen)
-			if id == "dice" {
-				s = g.Do(s, turn.RollAction(turn.Dice{5, 5})) // a double allows every ply
-			}
 			for _, c := range cases {
-				p := s.Position()
+				s := start(t, v, c.fen)
+				if id == "dice" {
+					s = g.Do(s, turn.RollAction(turn.Dice{5, 5})) // a double allows every ply
+				}
+				p, err := engine.ParseFEN(c.fen) // the state keeps the e.p. target apart
+				if err != nil {
+					t.Fatal(err)
+				}
 				m, err := p.ParseUCI(c.move)
 				if err != nil {
 					t.Fatal(err)
