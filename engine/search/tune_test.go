@@ -17,7 +17,8 @@ package search
 // error of the predicted results (steps 8, 4, 2, 1), keeping every weight at zero or above
 // (each term's formula has its sign) and the passed-pawn bonuses growing with the rank. One
 // position in five is held out to check that the fit generalises. It prints the fitted
-// weights as Go.
+// weights as Go. With -only NAME,NAME the fit moves those weights alone and keeps the others,
+// to fit new terms without refitting the rest.
 
 import (
 	"bufio"
@@ -28,6 +29,7 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,6 +44,7 @@ var (
 	tuneNodes     = flag.Int64("nodes", 6000, "nodes per move when generating")
 	tuneSeed      = flag.Uint64("seed", 1, "seed of the random openings")
 	tunePasses    = flag.Int("passes", 6, "passes over the weights per step size")
+	tuneOnly      = flag.String("only", "", "comma-separated names of the weights to fit (empty: all)")
 )
 
 func TestTuneGenerate(t *testing.T) {
@@ -253,6 +256,9 @@ func TestTuneFit(t *testing.T) {
 		for pass := 0; pass < *tunePasses; pass++ {
 			improved := 0
 			for i := 0; i < v.NumField(); i++ {
+				if *tuneOnly != "" && !slices.Contains(strings.Split(*tuneOnly, ","), v.Type().Field(i).Name) {
+					continue
+				}
 				fld := v.Field(i)
 				orig := fld.Int()
 				for _, d := range []int{step, -step} {
