@@ -51,7 +51,7 @@ async function center(tab, selector) {
 // sequence with an "unknown error" and no message (a CI run, the first click after an
 // offline deep link), which says nothing of the page. With took, a predicate in the page
 // that tells whether the click has had its effect, such a driver error is checked: when
-// the effect is there the click counts, otherwise it is tried once more. The test's own
+// the effect shows within two seconds the click counts, otherwise it is tried once more. The test's own
 // assertions then decide as before; an error of the page is never retried.
 async function clickOn(tab, selector, took) {
   const { x, y } = await center(tab, selector);
@@ -60,8 +60,9 @@ async function clickOn(tab, selector, took) {
   } catch (err) {
     if (!took || err?.name !== 'WebDriverError') throw err;
     console.error(`${tab.engine}: the driver failed a click on ${selector} (${err.message || 'no message'}); checking its effect`);
-    await sleep(500);
-    if (await tab.evaluate(took.fn, took.arg)) return;
+    for (const deadline = Date.now() + 2000; Date.now() < deadline; await sleep(100)) {
+      if (await tab.evaluate(took.fn, took.arg)) return;
+    }
     const again = await center(tab, selector);
     await tab.click(again.x, again.y);
   }
