@@ -16,10 +16,11 @@
 //     pruning, razoring and (for games that can judge exchanges, Exchanger) the pruning of
 //     moves that lose material on the last ply of a turn, reverse futility, ProbCut (for
 //     Quiescer games), internal iterative reductions and (for games that can pass, Passer)
-//     null-move pruning; at chance nodes, expectimax with Star1 and Star2 pruning (each outcome probed with its first action).
-//     Rare branches (an SDM token spend) are searched last and only near the root. A game
-//     that is a Quiescer has its calm nodes expanded only when their actions are needed, and
-//     lists only the noisy actions for the quiescence search.
+//     null-move pruning; at chance nodes, expectimax with Star1 and Star2 pruning (each
+//     outcome probed with its first action). Rare branches (an SDM token spend) are
+//     searched last and only near the root. A game that is a Quiescer has its calm nodes
+//     expanded only when their actions are needed, and lists only the noisy actions for the
+//     quiescence search.
 //     Technique names each optional technique, so that a search can be run without it
 //     (Options.Disable) to measure what it is worth.
 //   - SolveSeries is the series-mate solver of progressive chess: does a sequence of the

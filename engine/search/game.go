@@ -120,7 +120,8 @@ type Quiescer[S any, A comparable] interface {
 // Exchanger is a Game that can tell what an action loses or wins by the exchanges it allows
 // on its target square (the static exchange evaluation, in centipawns), for the pruning of
 // moves that lose material near the horizon. Exchange is asked only on the last ply of a
-// turn, for actions that are not checks.
+// turn, for late quiet actions and losing captures; a check is not pruned, whatever it
+// loses. A game that cannot judge an exchange answers 0, which prunes nothing.
 type Exchanger[S any, A comparable] interface {
 	Exchange(s S, a A) int
 }

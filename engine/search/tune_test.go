@@ -29,7 +29,6 @@ import (
 	"os"
 	"reflect"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -227,6 +226,23 @@ func TestTuneFit(t *testing.T) {
 	if *tunePositions == "" {
 		t.Skip("no -positions file")
 	}
+	ws := evalWeights
+	v := reflect.ValueOf(&ws).Elem()
+	// fit[i]: the fit moves weight i (every weight, or those named by -only).
+	fit := make([]bool, v.NumField())
+	for i := range fit {
+		fit[i] = *tuneOnly == ""
+	}
+	for _, name := range strings.Split(*tuneOnly, ",") {
+		if name == "" {
+			continue
+		}
+		f, ok := v.Type().FieldByName(name)
+		if !ok {
+			t.Fatalf("-only: no weight named %q", name)
+		}
+		fit[f.Index[0]] = true
+	}
 	all := loadSamples(t)
 	defer setWeights(evalWeights)
 	var samples, held []tuneSample
@@ -250,13 +266,11 @@ func TestTuneFit(t *testing.T) {
 	k := (lo + hi) / 2
 	best := tuneError(samples, k)
 	t.Logf("K %.3f, error %.6f (held out %.6f)", k, best, tuneError(held, k))
-	ws := evalWeights
-	v := reflect.ValueOf(&ws).Elem()
 	for _, step := range []int{8, 4, 2, 1} {
 		for pass := 0; pass < *tunePasses; pass++ {
 			improved := 0
 			for i := 0; i < v.NumField(); i++ {
-				if *tuneOnly != "" && !slices.Contains(strings.Split(*tuneOnly, ","), v.Type().Field(i).Name) {
+				if !fit[i] {
 					continue
 				}
 				fld := v.Field(i)

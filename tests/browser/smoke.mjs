@@ -31,8 +31,10 @@ async function waitFor(tab, what, fn, arg, timeout = 30000) {
   }
 }
 
-const waitSelector = (tab, selector, timeout) =>
-  waitFor(tab, selector, (s) => document.querySelector(s) !== null, selector, timeout);
+// present tells, in the page, whether an element matches the selector s.
+const present = (s) => document.querySelector(s) !== null;
+
+const waitSelector = (tab, selector, timeout) => waitFor(tab, selector, present, selector, timeout);
 
 // center scrolls the element into view and returns its centre in viewport coordinates.
 async function center(tab, selector) {
@@ -86,7 +88,7 @@ async function ply(tab, uci, { drag = false } = {}) {
     const b = await center(tab, square(to));
     await tab.drag([a, { x: (2 * a.x + b.x) / 3, y: (2 * a.y + b.y) / 3 }, { x: (a.x + 2 * b.x) / 3, y: (a.y + 2 * b.y) / 3 }, b]);
   } else {
-    await clickOn(tab, square(from), { fn: (s) => document.querySelector(s) !== null, arg: `${square(from)}.selected` });
+    await clickOn(tab, square(from), { fn: present, arg: `${square(from)}.selected` });
     await waitSelector(tab, `${square(from)}.selected`);
     await clickOn(tab, square(to), { fn: arrived, arg: [square(to), piece] });
   }
@@ -215,7 +217,7 @@ export function smokeSuite(engine, { firstVisits = 2 } = {}) {
     });
 
     test('the share link opens the game in a fresh profile, ready to go on', async () => {
-      await clickOn(tab, '.play [data-action="share"]', { fn: (s) => document.querySelector(s) !== null, arg: '.share-dialog #share-link' });
+      await clickOn(tab, '.play [data-action="share"]', { fn: present, arg: '.share-dialog #share-link' });
       await waitSelector(tab, '.share-dialog #share-link');
       const link = await tab.evaluate(() => document.querySelector('.share-dialog #share-link').value);
       assert.ok(link.startsWith(fx.url + '/play#g='), `${engine}: ${link}`);
