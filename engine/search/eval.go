@@ -6,60 +6,65 @@ import (
 	"github.com/plyground/plyground/engine"
 )
 
-// The orthodox evaluation: material, piece-square terms, mobility, king safety, pawn structure
-// and a few endgame terms, tapered between a middlegame and an endgame weight by the material
-// left on the board. Scores are centipawns from the point of view of the side to move.
+// The orthodox evaluation: material, piece-square terms, mobility, king safety, pawn structure,
+// outposts and a few endgame terms, tapered between a middlegame and an endgame weight by the
+// material left on the board. Scores are centipawns from the point of view of the side to move.
 
 // weights are the evaluation's numbers, in centipawns: the middlegame (MG) and endgame (EG)
 // weight of each term. The piece-square tables are built from them by simple rules
-// (centralisation, advancement, the king's shelter). The values in use (evalWeights) were
-// fitted by a Texel-style regression on positions from the engine's own games
+// (centralisation, advancement, the king's shelter) plus fitted per-square corrections
+// (squares.go). The values in use (evalWeights) were fitted by a Texel-style regression on
+// positions from the engine's own games, aimed mostly at Stockfish's score of each position
 // (tune_test.go, make tune).
 type weights struct {
 	PawnMG, PawnEG, KnightMG, KnightEG, BishopMG, BishopEG, RookMG, RookEG, QueenMG, QueenEG int
 
-	PawnAdvMG, PawnAdvEG, PawnCenterMG, PawnCenterBackMG   int // per rank; d/e pawns on ranks 4-5; on rank 2
-	KnightCenterMG, KnightCenterEG, KnightBackMG           int // per step towards the centre; on the first rank
-	BishopCenterMG, BishopCenterEG, BishopBackMG           int
-	RookSeventhMG, RookSeventhEG, RookCenterFileMG         int
-	QueenCenterMG, QueenCenterEG, QueenBackMG              int
-	KingCornerMG, KingCFileMG, KingSecondMG, KingUpMG      int // castled; on c1/g1-side; on the second rank; per rank above
-	KingUpBaseMG, KingCenterEG                             int
-	MobKnightMG, MobKnightEG, MobBishopMG, MobBishopEG     int // per safe square beyond the average
-	MobRookMG, MobRookEG, MobQueenMG, MobQueenEG           int
-	RookOpenMG, RookOpenEG, RookSemiOpenMG, RookSemiOpenEG int
-	BishopPairMG, BishopPairEG                             int
-	DoubledMG, DoubledEG, IsolatedMG, IsolatedEG           int
-	Passed1MG, Passed2MG, Passed3MG, Passed4MG, Passed5MG  int // by relative rank (1: second rank)
-	Passed6MG, Passed1EG, Passed2EG, Passed3EG, Passed4EG  int
-	Passed5EG, Passed6EG, PassedFreeEG, PassedKingEG       int // free path (percent); king distances
-	KingAttackKnight, KingAttackBishop, KingAttackRook     int // attack units per square of the king zone
-	KingAttackQueen, KingDanger                            int // danger = units^2 * KingDanger / 8
-	ShelterMissing, ShelterOpen, ShelterNear, ShelterFar   int
-	Tempo                                                  int
+	PawnAdvMG, PawnAdvEG, PawnCenterMG, PawnCenterBackMG     int // per rank; d/e pawns on ranks 4-5; on rank 2
+	KnightCenterMG, KnightCenterEG, KnightBackMG             int // per step towards the centre; on the first rank
+	BishopCenterMG, BishopCenterEG, BishopBackMG             int
+	RookSeventhMG, RookSeventhEG, RookCenterFileMG           int
+	QueenCenterMG, QueenCenterEG, QueenBackMG                int
+	KingCornerMG, KingCFileMG, KingSecondMG, KingUpMG        int // castled; on c1/g1-side; on the second rank; per rank above
+	KingUpBaseMG, KingCenterEG                               int
+	MobKnightMG, MobKnightEG, MobBishopMG, MobBishopEG       int // per safe square beyond the average
+	MobRookMG, MobRookEG, MobQueenMG, MobQueenEG             int
+	RookOpenMG, RookOpenEG, RookSemiOpenMG, RookSemiOpenEG   int
+	BishopPairMG, BishopPairEG                               int
+	DoubledMG, DoubledEG, IsolatedMG, IsolatedEG             int
+	Passed1MG, Passed2MG, Passed3MG, Passed4MG, Passed5MG    int // by relative rank (1: second rank)
+	Passed6MG, Passed1EG, Passed2EG, Passed3EG, Passed4EG    int
+	Passed5EG, Passed6EG, PassedFreeEG, PassedKingEG         int // free path (percent); king distances
+	KingAttackKnight, KingAttackBishop, KingAttackRook       int // attack units per square of the king zone
+	KingAttackQueen, KingDanger                              int // danger = units^2 * KingDanger / 8
+	ShelterMissing, ShelterOpen, ShelterNear, ShelterFar     int
+	ConnectedMG, ConnectedEG, ConnectedAdvMG, ConnectedAdvEG int // guarded or side by side; per rank
+	OutpostMG, OutpostEG                                     int // a minor piece on an outpost (func outpost)
+	Tempo                                                    int
 }
 
 // evalWeights are the weights in use; every table below is derived from them (setWeights).
 var evalWeights = weights{
-	PawnMG: 58, PawnEG: 98, KnightMG: 324, KnightEG: 385, BishopMG: 383, BishopEG: 393,
-	RookMG: 398, RookEG: 652, QueenMG: 1077, QueenEG: 1133,
-	PawnAdvMG: 0, PawnAdvEG: 8, PawnCenterMG: 27, PawnCenterBackMG: 5,
-	KnightCenterMG: 0, KnightCenterEG: 8, KnightBackMG: 13,
-	BishopCenterMG: 4, BishopCenterEG: 4, BishopBackMG: 0,
-	RookSeventhMG: 51, RookSeventhEG: 0, RookCenterFileMG: 0,
-	QueenCenterMG: 0, QueenCenterEG: 0, QueenBackMG: 46,
-	KingCornerMG: 1, KingCFileMG: 18, KingSecondMG: 0, KingUpMG: 0, KingUpBaseMG: 0, KingCenterEG: 6,
-	MobKnightMG: 6, MobKnightEG: 0, MobBishopMG: 8, MobBishopEG: 7,
-	MobRookMG: 6, MobRookEG: 5, MobQueenMG: 0, MobQueenEG: 3,
-	RookOpenMG: 49, RookOpenEG: 1, RookSemiOpenMG: 37, RookSemiOpenEG: 33,
-	BishopPairMG: 15, BishopPairEG: 48,
-	DoubledMG: 11, DoubledEG: 0, IsolatedMG: 4, IsolatedEG: 19,
-	Passed1MG: 8, Passed2MG: 8, Passed3MG: 39, Passed4MG: 62, Passed5MG: 62, Passed6MG: 62,
-	Passed1EG: 16, Passed2EG: 16, Passed3EG: 16, Passed4EG: 74, Passed5EG: 128, Passed6EG: 217,
-	PassedFreeEG: 36, PassedKingEG: 41,
-	KingAttackKnight: 3, KingAttackBishop: 2, KingAttackRook: 2, KingAttackQueen: 2, KingDanger: 5,
-	ShelterMissing: 6, ShelterOpen: 25, ShelterNear: 34, ShelterFar: 21,
-	Tempo: 2,
+	PawnMG: 68, PawnEG: 84, KnightMG: 355, KnightEG: 345, BishopMG: 394, BishopEG: 355,
+	RookMG: 458, RookEG: 598, QueenMG: 1117, QueenEG: 1081,
+	PawnAdvMG: 4, PawnAdvEG: 1, PawnCenterMG: 19, PawnCenterBackMG: 16,
+	KnightCenterMG: 9, KnightCenterEG: 16, KnightBackMG: 7,
+	BishopCenterMG: 4, BishopCenterEG: 4, BishopBackMG: 13,
+	RookSeventhMG: 60, RookSeventhEG: 24, RookCenterFileMG: 3,
+	QueenCenterMG: 0, QueenCenterEG: 25, QueenBackMG: 29,
+	KingCornerMG: 25, KingCFileMG: 9, KingSecondMG: 18, KingUpMG: 53, KingUpBaseMG: 14, KingCenterEG: 10,
+	MobKnightMG: 7, MobKnightEG: 6, MobBishopMG: 6, MobBishopEG: 9,
+	MobRookMG: 5, MobRookEG: 6, MobQueenMG: 2, MobQueenEG: 7,
+	RookOpenMG: 43, RookOpenEG: 0, RookSemiOpenMG: 24, RookSemiOpenEG: 2,
+	BishopPairMG: 24, BishopPairEG: 38,
+	DoubledMG: 3, DoubledEG: 0, IsolatedMG: 7, IsolatedEG: 21,
+	Passed1MG: 6, Passed2MG: 6, Passed3MG: 6, Passed4MG: 72, Passed5MG: 113, Passed6MG: 122,
+	Passed1EG: 32, Passed2EG: 32, Passed3EG: 58, Passed4EG: 96, Passed5EG: 156, Passed6EG: 187,
+	PassedFreeEG: 30, PassedKingEG: 43,
+	KingAttackKnight: 2, KingAttackBishop: 1, KingAttackRook: 2, KingAttackQueen: 1, KingDanger: 7,
+	ShelterMissing: 16, ShelterOpen: 0, ShelterNear: 20, ShelterFar: 3,
+	ConnectedMG: 7, ConnectedEG: 0, ConnectedAdvMG: 2, ConnectedAdvEG: 5,
+	OutpostMG: 50, OutpostEG: 20,
+	Tempo: 16,
 }
 
 // The tables derived from the weights.
@@ -136,6 +141,10 @@ func setWeights(ws weights) {
 			pstMG[engine.King][sq] = -w.KingUpBaseMG - w.KingUpMG*(r-2)
 		}
 		pstEG[engine.King][sq] = -w.KingCenterEG * cd
+		for t := engine.Pawn; t <= engine.King; t++ {
+			pstMG[t][sq] += squareMG[t][sq]
+			pstEG[t][sq] += squareEG[t][sq]
+		}
 	}
 }
 
@@ -288,11 +297,19 @@ func evaluate(p *board, ei *evalInfo) int {
 				var a bb
 				switch t {
 				case engine.Knight:
+					if outpost(p, ei, c, sq) {
+						mg[c] += w.OutpostMG
+						eg[c] += w.OutpostEG
+					}
 					a = knightAtt[sq]
 					n := bits.OnesCount64(uint64(a & safe))
 					mg[c] += (n - 4) * w.MobKnightMG
 					eg[c] += (n - 4) * w.MobKnightEG
 				case engine.Bishop:
+					if outpost(p, ei, c, sq) {
+						mg[c] += w.OutpostMG
+						eg[c] += w.OutpostEG
+					}
 					a = bishopAttacks(sq, ei.occ&^p.pcs[c][engine.Queen])
 					n := bits.OnesCount64(uint64(a & safe))
 					mg[c] += (n - 6) * w.MobBishopMG
@@ -363,14 +380,34 @@ func evaluate(p *board, ei *evalInfo) int {
 	return score + w.Tempo
 }
 
-// pawnStructure scores doubled, isolated and passed pawns of colour c.
+// outpost reports whether sq, in the enemy's half or on the fourth rank from c's side, is
+// guarded by a pawn of colour c and out of reach of every enemy pawn.
+func outpost(p *board, ei *evalInfo, c engine.Color, sq engine.Square) bool {
+	rr := relRank(c, sq)
+	return rr >= 3 && rr <= 5 && ei.attackedBy[c][engine.Pawn]&(bb(1)<<sq) != 0 &&
+		passedMask[c][sq]&^fileMask[sq.File()]&p.pcs[c.Other()][engine.Pawn] == 0
+}
+
+// connectedPawns returns the pawns of own (one colour's pawns, guard the squares they attack)
+// that another of them guards or stands beside.
+func connectedPawns(own, guard bb) bb {
+	return own & (guard | shiftFile(own, -1) | shiftFile(own, 1))
+}
+
+// pawnStructure scores connected, doubled, isolated and passed pawns of colour c.
 func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 	them := c.Other()
 	own := p.pcs[c][engine.Pawn]
 	enemy := p.pcs[them][engine.Pawn]
+	connected := connectedPawns(own, ei.attackedBy[c][engine.Pawn])
 	for b := own; b != 0; {
 		sq := popLSB(&b)
 		f := sq.File()
+		if connected&(bb(1)<<sq) != 0 {
+			rr := relRank(c, sq)
+			mg += w.ConnectedMG + w.ConnectedAdvMG*(rr-1)
+			eg += w.ConnectedEG + w.ConnectedAdvEG*(rr-1)
+		}
 		if forwardFile[c][sq]&own != 0 {
 			mg -= w.DoubledMG
 			eg -= w.DoubledEG

@@ -297,6 +297,9 @@ func TestEvaluateSymmetric(t *testing.T) {
 		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 		"6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1",
 		"4k3/8/8/8/8/8/8/4KQ2 w - - 0 1",
+		// Outposts and connected pawns.
+		"r1bq1rk1/pp3ppp/2p5/3pN3/3Pn3/2PB4/P4PPP/R2QR1K1 b - - 0 14",
+		"4k3/p6p/8/4N3/3P1p2/8/8/4K3 w - - 0 1",
 	}
 	for _, fen := range fens {
 		p := mustFEN(t, fen)

@@ -3,30 +3,38 @@
 package search
 
 // The evaluation's tuner: a Texel-style fit of weights on positions from games the engine
-// plays against itself. It is a tool, not a test: it runs only with the tune build tag.
+// plays against itself, labelled by a stronger engine. It is a tool, not a test: it runs only
+// with the tune build tag (make tune runs the four steps).
 //
 //	go test -tags tune -run TestTuneGenerate -timeout 0 ./engine/search -args -positions FILE -games N -nodes N
-//	go test -tags tune -run TestTuneFit -timeout 0 ./engine/search -args -positions FILE
+//	go test -tags tune -run TestTuneLabel -timeout 0 ./engine/search -args -positions FILE -label ENGINE -depth D -out LABELLED
+//	go test -tags tune -run TestTuneFit -timeout 0 ./engine/search -args -positions LABELLED -lambda L
+//	go test -tags tune -run TestTuneSquares -timeout 0 ./engine/search -args -positions LABELLED -lambda L
 //
 // Generate plays games from the start position after a few random plies (seeded), the
 // search with a node budget on both sides and a little noise in the first moves, and writes
 // every position not in check with the game's result for White ("FEN;1", ";0.5", ";0").
-// Fit keeps the quiet positions (no capture or promotion that wins material by the exchange
-// evaluation), scales the evaluation to a winning probability 1/(1+10^(-K·eval/400)) with the
-// K that fits best, and then moves each weight by a step while that lowers the mean squared
-// error of the predicted results (steps 8, 4, 2, 1), keeping every weight at zero or above
-// (each term's formula has its sign) and the passed-pawn bonuses growing with the rank. One
-// position in five is held out to check that the fit generalises. It prints the fitted
-// weights as Go. With -only NAME,NAME the fit moves those weights alone and keeps the others,
-// to fit new terms without refitting the rest.
+// Label adds a UCI engine's score for White at a fixed depth ("FEN;1;35"). The fits keep the
+// quiet positions (no capture or promotion that wins material by the exchange evaluation)
+// and aim at a target: the result, or with a label, lambda times the result plus (1-lambda)
+// times the label taken to a winning probability 1/(1+10^(-score/400)). They scale the
+// evaluation to a winning probability 1/(1+10^(-K·eval/400)) with the K that fits best and
+// lower the mean squared error to the targets. Fit moves each weight by a step while that
+// lowers the error (steps 8, 4, 2, 1), keeping every weight at zero or above (each term's
+// formula has its sign) and the passed-pawn bonuses growing with the rank; it prints the
+// weights as Go. With -only NAME,NAME it moves those weights alone. Squares fits the
+// per-square corrections of the piece-square tables by gradient descent (squares.go). One
+// position in five is held out to check that a fit generalises.
 
 import (
 	"bufio"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"reflect"
 	"runtime"
 	"strconv"
@@ -44,6 +52,12 @@ var (
 	tuneSeed      = flag.Uint64("seed", 1, "seed of the random openings")
 	tunePasses    = flag.Int("passes", 6, "passes over the weights per step size")
 	tuneOnly      = flag.String("only", "", "comma-separated names of the weights to fit (empty: all)")
+	tuneLambda    = flag.Float64("lambda", 1, "weight of the game's result in the target; the rest is the label's score")
+	tuneEpochs    = flag.Int("epochs", 400, "gradient steps of the square fit")
+	tunePrior     = flag.Float64("prior", 50, "the square fit's pull towards zero, in positions' worth")
+	tuneLabel     = flag.String("label", "", "UCI engine that labels the positions (TestTuneLabel)")
+	tuneDepth     = flag.Int("depth", 10, "the labelling engine's search depth")
+	tuneOut       = flag.String("out", "", "labelled positions file (TestTuneLabel)")
 )
 
 func TestTuneGenerate(t *testing.T) {
@@ -158,10 +172,11 @@ func loadSamples(t *testing.T) []tuneSample {
 	var buf []engine.Move
 	skipped := 0
 	for sc.Scan() {
-		fen, res, ok := strings.Cut(sc.Text(), ";")
-		if !ok {
+		fields := strings.Split(sc.Text(), ";")
+		if len(fields) < 2 {
 			continue
 		}
+		fen, res := fields[0], fields[1]
 		p, err := engine.ParseFEN(fen)
 		if err != nil {
 			t.Fatal(err)
@@ -169,6 +184,17 @@ func loadSamples(t *testing.T) []tuneSample {
 		r, err := strconv.ParseFloat(res, 64)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if len(fields) >= 3 {
+			// A label: another engine's score for White in centipawns, taken to a winning
+			// probability as the fit takes its own evaluation (K = 1), mixed with the result.
+			cp, err := strconv.ParseFloat(fields[2], 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = *tuneLambda*r + (1-*tuneLambda)/(1+math.Pow(10, -cp/400))
+		} else if *tuneLambda != 1 {
+			t.Fatalf("-lambda %g: %s has no label", *tuneLambda, fen)
 		}
 		quiet := true
 		for _, m := range p.LegalMoves(buf[:0]) {
@@ -324,4 +350,270 @@ func validWeights(ws weights) bool {
 		}
 	}
 	return true
+}
+
+// TestTuneSquares fits squareMG and squareEG, the per-square corrections of the piece-square
+// tables, with every weight held: the piece-square part of the evaluation is linear in them
+// (each piece adds its square's middlegame and endgame value, tapered by the phase), so the
+// fit is a gradient descent (Adam) on the mean squared error of the predicted results,
+// over every square at once, from the evaluation as it stands. It prints the tables as Go.
+func TestTuneSquares(t *testing.T) {
+	if *tunePositions == "" {
+		t.Skip("no -positions file")
+	}
+	all := loadSamples(t)
+	type feature struct {
+		idx  int32 // type*64 + square from White's side
+		sign int8  // +1 for White's pieces, -1 for Black's
+	}
+	type row struct {
+		base   float64 // today's evaluation for White
+		phase  float64 // 0..1, 1 with every piece
+		target float64
+		held   bool
+		feats  []feature
+	}
+	rows := make([]row, len(all))
+	var ei evalInfo
+	for i := range all {
+		s := &all[i]
+		v := evaluate(&s.b, &ei)
+		if s.b.turn == engine.Black {
+			v = -v
+		}
+		r := row{base: float64(v), target: s.result, held: i%5 == 4}
+		phase := 0
+		for c := engine.White; c <= engine.Black; c++ {
+			sign := int8(1)
+			if c == engine.Black {
+				sign = -1
+			}
+			for pt := engine.Pawn; pt <= engine.King; pt++ {
+				for b := s.b.pcs[c][pt]; b != 0; {
+					sq := popLSB(&b)
+					phase += phaseWeight[pt]
+					r.feats = append(r.feats, feature{int32(int(pt)*64 + int(relSquare(c, sq))), sign})
+				}
+			}
+		}
+		r.phase = float64(min(phase, maxPhase)) / maxPhase
+		rows[i] = r
+	}
+	// K as TestTuneFit finds it.
+	k := 1.0
+	{
+		lo, hi := 0.2, 2.0
+		var train []tuneSample
+		for i, s := range all {
+			if i%5 != 4 {
+				train = append(train, s)
+			}
+		}
+		for i := 0; i < 40; i++ {
+			a, b := lo+(hi-lo)*0.382, lo+(hi-lo)*0.618
+			if tuneError(train, a) < tuneError(train, b) {
+				hi = b
+			} else {
+				lo = a
+			}
+		}
+		k = (lo + hi) / 2
+	}
+	const n = 7 * 64
+	var dmg, deg [n]float64 // the corrections fitted on top of today's tables
+	var m1, m2 [2 * n]float64
+	errs := func(held bool) float64 {
+		sum, cnt := 0.0, 0
+		for i := range rows {
+			r := &rows[i]
+			if r.held != held {
+				continue
+			}
+			e := r.base
+			for _, f := range r.feats {
+				e += float64(f.sign) * (r.phase*dmg[f.idx] + (1-r.phase)*deg[f.idx])
+			}
+			p := 1 / (1 + math.Pow(10, -k*e/400))
+			sum += (r.target - p) * (r.target - p)
+			cnt++
+		}
+		return sum / float64(cnt)
+	}
+	bestHeld := errs(true)
+	bestMG, bestEG := dmg, deg
+	t.Logf("K %.3f, error %.6f (held out %.6f)", k, errs(false), bestHeld)
+	const lr, beta1, beta2 = 1.0, 0.9, 0.999
+	for epoch := 1; epoch <= *tuneEpochs; epoch++ {
+		var g [2 * n]float64
+		for i := range rows {
+			r := &rows[i]
+			if r.held {
+				continue
+			}
+			e := r.base
+			for _, f := range r.feats {
+				e += float64(f.sign) * (r.phase*dmg[f.idx] + (1-r.phase)*deg[f.idx])
+			}
+			p := 1 / (1 + math.Pow(10, -k*e/400))
+			d := -2 * (r.target - p) * p * (1 - p) * k * math.Ln10 / 400
+			for _, f := range r.feats {
+				g[f.idx] += d * float64(f.sign) * r.phase
+				g[n+int(f.idx)] += d * float64(f.sign) * (1 - r.phase)
+			}
+		}
+		// The pull towards zero: a ridge penalty as strong as -prior positions that see the
+		// square, so that squares few positions see keep small corrections.
+		curv := 2 * math.Pow(0.25*k*math.Ln10/400, 2)
+		for j := range g {
+			if j < n {
+				g[j] += *tunePrior * curv * dmg[j]
+			} else {
+				g[j] += *tunePrior * curv * deg[j-n]
+			}
+		}
+		for j := range g {
+			m1[j] = beta1*m1[j] + (1-beta1)*g[j]
+			m2[j] = beta2*m2[j] + (1-beta2)*g[j]*g[j]
+			step := lr * (m1[j] / (1 - math.Pow(beta1, float64(epoch)))) / (math.Sqrt(m2[j]/(1-math.Pow(beta2, float64(epoch)))) + 1e-12)
+			if j < n {
+				dmg[j] -= step
+			} else {
+				deg[j-n] -= step
+			}
+		}
+		if epoch%25 == 0 {
+			h := errs(true)
+			t.Logf("epoch %d: error %.6f (held out %.6f)", epoch, errs(false), h)
+			if h < bestHeld {
+				bestHeld, bestMG, bestEG = h, dmg, deg
+			}
+		}
+	}
+	// The tables of the best held-out error: later epochs may only fit the training set.
+	dmg, deg = bestMG, bestEG
+	t.Logf("kept: held out %.6f", bestHeld)
+	var b strings.Builder
+	for _, tab := range []struct {
+		name string
+		cur  *[7][64]int
+		d    []float64
+	}{{"squareMG", &squareMG, dmg[:]}, {"squareEG", &squareEG, deg[:]}} {
+		fmt.Fprintf(&b, "%s = [7][64]int{\n", tab.name)
+		for pt := 0; pt < 7; pt++ {
+			b.WriteString("\t{")
+			for sq := 0; sq < 64; sq++ {
+				if sq > 0 {
+					b.WriteString(", ")
+				}
+				if sq%8 == 0 && sq > 0 {
+					b.WriteString("\n\t\t")
+				}
+				fmt.Fprintf(&b, "%d", tab.cur[pt][sq]+int(math.Round(tab.d[pt*64+sq])))
+			}
+			b.WriteString("},\n")
+		}
+		b.WriteString("}\n")
+	}
+	fmt.Println(b.String())
+}
+
+// TestTuneLabel adds a label to every position of -positions: the score for White, in
+// centipawns, of another UCI engine's search to -depth (a mate counts as 10000), written to
+// -out as "FEN;result;score". One engine process per core.
+func TestTuneLabel(t *testing.T) {
+	if *tunePositions == "" || *tuneLabel == "" || *tuneOut == "" {
+		t.Skip("needs -positions, -label and -out")
+	}
+	data, err := os.ReadFile(*tunePositions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	out := make([]string, len(lines))
+	workers := runtime.GOMAXPROCS(0)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			errs[w] = labelLines(lines, out, w, workers)
+		}(w)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(*tuneOut, []byte(strings.Join(out, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// labelLines labels lines[first], lines[first+step], ... into out with one engine process.
+func labelLines(lines, out []string, first, step int) error {
+	cmd := exec.Command(*tuneLabel)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	defer cmd.Wait()
+	defer in.Close()
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	await := func(prefix string) (score int, err error) {
+		for sc.Scan() {
+			f := strings.Fields(sc.Text())
+			if len(f) > 0 && f[0] == prefix {
+				return score, nil
+			}
+			for j := 0; j+2 < len(f); j++ {
+				if f[j] != "score" {
+					continue
+				}
+				n, err := strconv.Atoi(f[j+2])
+				if err != nil {
+					return 0, fmt.Errorf("score in %q: %w", sc.Text(), err)
+				}
+				switch {
+				case f[j+1] == "cp":
+					score = n
+				case n > 0:
+					score = 10000
+				default:
+					score = -10000
+				}
+			}
+		}
+		if err := sc.Err(); err != nil {
+			return 0, err
+		}
+		return 0, io.ErrUnexpectedEOF
+	}
+	fmt.Fprintf(in, "uci\nsetoption name Threads value 1\nsetoption name Hash value 16\nisready\n")
+	if _, err := await("readyok"); err != nil {
+		return err
+	}
+	for i := first; i < len(lines); i += step {
+		fen, result, _ := strings.Cut(lines[i], ";")
+		fmt.Fprintf(in, "position fen %s\ngo depth %d\n", fen, *tuneDepth)
+		score, err := await("bestmove")
+		if err != nil {
+			return err
+		}
+		if f := strings.Fields(fen); len(f) > 1 && f[1] == "b" {
+			score = -score
+		}
+		out[i] = fmt.Sprintf("%s;%s;%d", fen, result, score)
+	}
+	fmt.Fprintf(in, "quit\n")
+	return nil
 }

@@ -1,0 +1,80 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/plyground/plyground/engine"
+)
+
+// evalBoard reads fen into a board and fills the attack maps the way evaluate does.
+func evalBoard(t *testing.T, fen string) (*board, *evalInfo) {
+	t.Helper()
+	p := mustFEN(t, fen)
+	var b board
+	var ei evalInfo
+	b.read(&p)
+	evaluate(&b, &ei)
+	return &b, &ei
+}
+
+// TestOutpostIsGuardedAndOutOfPawnReach checks the outpost term's square: on the fourth to
+// sixth rank from its side, guarded by an own pawn, and no enemy pawn on a neighbouring file
+// ahead of it that could advance to attack it.
+func TestOutpostIsGuardedAndOutOfPawnReach(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		c    engine.Color
+		sq   engine.Square
+		want bool
+	}{
+		{"guarded knight, no enemy pawn beside", "4k3/p6p/8/4N3/3P4/8/8/4K3 w - - 0 1", engine.White, engine.E5, true},
+		{"an enemy pawn can advance to attack", "4k3/p4p1p/8/4N3/3P4/8/8/4K3 w - - 0 1", engine.White, engine.E5, false},
+		{"an enemy pawn behind it cannot", "4k3/p6p/8/4N3/3P1p2/8/8/4K3 w - - 0 1", engine.White, engine.E5, true},
+		{"not guarded", "4k3/p6p/8/4N3/8/8/8/4K3 w - - 0 1", engine.White, engine.E5, false},
+		{"own half", "4k3/p6p/8/8/8/4N3/3P4/4K3 w - - 0 1", engine.White, engine.E3, false},
+		{"seventh rank", "4k3/p3N2p/3P4/8/8/8/8/4K3 w - - 0 1", engine.White, engine.E7, false},
+		{"black bishop, guarded from e5", "4k3/8/8/4p3/3b4/8/7P/4K3 b - - 0 1", engine.Black, engine.D4, true},
+		{"black bishop, a white pawn on c2 can attack", "4k3/8/8/4p3/3b4/8/2P4P/4K3 b - - 0 1", engine.Black, engine.D4, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, ei := evalBoard(t, tc.fen)
+			if got := outpost(b, ei, tc.c, tc.sq); got != tc.want {
+				t.Errorf("outpost(%v) = %v, want %v", tc.sq, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestConnectedPawnsGuardedOrSideBySide checks which pawns count as connected: those another
+// pawn of theirs guards or stands beside on the same rank, never across the board's edge.
+func TestConnectedPawnsGuardedOrSideBySide(t *testing.T) {
+	sqs := func(s ...engine.Square) bb {
+		var b bb
+		for _, sq := range s {
+			b |= bb(1) << sq
+		}
+		return b
+	}
+	tests := []struct {
+		name string
+		fen  string
+		c    engine.Color
+		want bb
+	}{
+		{"a chain guards its front pawns", "4k3/8/8/8/4P3/3P4/2P5/4K3 w - - 0 1", engine.White, sqs(engine.D3, engine.E4)},
+		{"side by side", "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", engine.White, sqs(engine.D4, engine.E4)},
+		{"isolated and doubled pawns are not", "4k3/8/8/8/P7/P7/7P/4K3 w - - 0 1", engine.White, 0},
+		{"not across the edge", "4k3/8/8/8/7P/P7/8/4K3 w - - 0 1", engine.White, 0},
+		{"black's chain guards downwards", "4k3/2p5/3p4/4p3/8/8/8/4K3 b - - 0 1", engine.Black, sqs(engine.D6, engine.E5)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, ei := evalBoard(t, tc.fen)
+			if got := connectedPawns(b.pcs[tc.c][engine.Pawn], ei.attackedBy[tc.c][engine.Pawn]); got != tc.want {
+				t.Errorf("connected %#x, want %#x", uint64(got), uint64(tc.want))
+			}
+		})
+	}
+}
