@@ -294,22 +294,18 @@ func evaluate(p *board, ei *evalInfo) int {
 				if t == engine.Pawn {
 					continue
 				}
+				if (t == engine.Knight || t == engine.Bishop) && outpost(p, ei, c, sq) {
+					mg[c] += w.OutpostMG
+					eg[c] += w.OutpostEG
+				}
 				var a bb
 				switch t {
 				case engine.Knight:
-					if outpost(p, ei, c, sq) {
-						mg[c] += w.OutpostMG
-						eg[c] += w.OutpostEG
-					}
 					a = knightAtt[sq]
 					n := bits.OnesCount64(uint64(a & safe))
 					mg[c] += (n - 4) * w.MobKnightMG
 					eg[c] += (n - 4) * w.MobKnightEG
 				case engine.Bishop:
-					if outpost(p, ei, c, sq) {
-						mg[c] += w.OutpostMG
-						eg[c] += w.OutpostEG
-					}
 					a = bishopAttacks(sq, ei.occ&^p.pcs[c][engine.Queen])
 					n := bits.OnesCount64(uint64(a & safe))
 					mg[c] += (n - 6) * w.MobBishopMG

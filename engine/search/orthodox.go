@@ -27,8 +27,12 @@ func (o *Orthodox) Expand(p engine.Position, buf []Branch[engine.Move]) (Node, [
 		node.Kind = Terminal
 		return node, buf
 	}
+	threatened := Threatened(&p, p.Turn())
 	for _, m := range moves {
 		order, noisy := OrderMove(&p, m, false)
+		if order == 0 && !noisy && threatened&(1<<m.From()) != 0 {
+			order = EscapeOrder
+		}
 		buf = append(buf, Branch[engine.Move]{Action: m, Order: order, Key: MoveKey(m), Noisy: noisy})
 	}
 	return node, buf
@@ -117,3 +121,45 @@ func OrderMove(p *engine.Position, m engine.Move, retreat bool) (order int32, no
 
 // Exchange returns the static exchange evaluation of m in p (Exchanger).
 func (o *Orthodox) Exchange(p engine.Position, m engine.Move) int { return SEE(p, m) }
+
+// EscapeOrder is the ordering hint of a quiet move of a threatened piece (Threatened): after
+// the killers and the counter move, before every other quiet move, so that the pruning of
+// late quiet moves does not drop the moves that save it.
+const EscapeOrder = 1 << 17
+
+// Threatened returns the squares of the pieces of colour us in p that a cheaper enemy piece
+// attacks: a knight, bishop, rook or queen attacked by a pawn, a rook or queen by a knight or
+// bishop, a queen by a rook. A quiet move from one of them is an escape.
+func Threatened(p *engine.Position, us engine.Color) uint64 {
+	var b board
+	b.read(p)
+	them := us.Other()
+	pawns := b.pcs[them][engine.Pawn]
+	var pawnAtt bb
+	if them == engine.White {
+		pawnAtt = shiftFile(pawns, -1)<<8 | shiftFile(pawns, 1)<<8
+	} else {
+		pawnAtt = shiftFile(pawns, -1)>>8 | shiftFile(pawns, 1)>>8
+	}
+	majors := b.pcs[us][engine.Rook] | b.pcs[us][engine.Queen]
+	pieces := majors | b.pcs[us][engine.Knight] | b.pcs[us][engine.Bishop]
+	threatened := pawnAtt & pieces
+	if majors == 0 {
+		return uint64(threatened)
+	}
+	var minorAtt, rookAtt bb
+	for k := b.pcs[them][engine.Knight]; k != 0; {
+		minorAtt |= knightAtt[popLSB(&k)]
+	}
+	for k := b.pcs[them][engine.Bishop]; k != 0; {
+		minorAtt |= bishopAttacks(popLSB(&k), b.occ)
+	}
+	threatened |= minorAtt & majors
+	if q := b.pcs[us][engine.Queen]; q != 0 {
+		for k := b.pcs[them][engine.Rook]; k != 0; {
+			rookAtt |= rookAttacks(popLSB(&k), b.occ)
+		}
+		threatened |= rookAtt & q
+	}
+	return uint64(threatened)
+}

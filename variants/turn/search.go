@@ -116,8 +116,13 @@ func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, 
 	node.PliesLeft = int(s.plies - s.ply)
 	retreat := s.plies-s.ply >= 2
 	var checks engine.CheckFinder
+	var threatened uint64
 	if g.dice {
 		checks = pos.CheckFinder()
+	} else if !retreat {
+		// The last ply of the turn: the opponent moves next, so a threatened piece's escapes
+		// come first (the mover's other plies could still save it).
+		threatened = search.Threatened(&pos, us)
 	}
 	for _, a := range acts {
 		b := search.Branch[Action]{Action: a}
@@ -127,6 +132,9 @@ func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, 
 				b.Order, b.Noisy = search.OrderDiceMove(&pos, a.Move)
 			} else {
 				b.Order, b.Noisy = orderPly(s, &pos, a.Move, retreat)
+				if b.Order == 0 && !b.Noisy && threatened&(1<<a.Move.From()) != 0 {
+					b.Order = search.EscapeOrder
+				}
 			}
 			b.Key = search.MoveKey(a.Move)
 			if g.dice && !b.Noisy && checks.GivesCheck(a.Move) {

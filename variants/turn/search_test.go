@@ -487,40 +487,44 @@ func TestP2_PlanAvoidsMatingReply(t *testing.T) {
 }
 
 // TestD1_ChanceTechniquesSaveNodes checks what the techniques of the chance nodes save in
-// dice chess: over positions of a seeded game, searched to depth 2 after a roll, the Star2
-// probes (search.ChanceProbe) at least halve the nodes, and the killers from the outcomes'
-// best actions (search.ChanceKillers) save some.
+// dice chess: over positions of three seeded games, searched to depth 2 after a roll, the
+// Star2 probes (search.ChanceProbe) at least halve the nodes, and the killers from the
+// outcomes' best actions (search.ChanceKillers) save some. (One game is too few: what the
+// killers save over 30 turns of one game ranged from 9% to none with the evaluation of
+// 2026-11-27, by the game.)
 func TestD1_ChanceTechniquesSaveNodes(t *testing.T) {
 	v := open(t, "dice", "")
-	game, err := turn.NewGame(v, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	mover := turn.NewPlayer(v, 16)
 	techniques := []search.Technique{0, search.ChanceProbe, search.ChanceKillers}
 	nodes := make([]int64, len(techniques))
-	for n := 0; n < 30 && !game.Outcome().Over(); n++ {
-		if err := game.Apply(turn.RollAction(turn.Dice{A: uint8(rng.IntN(6) + 1), B: uint8(rng.IntN(6) + 1)})); err != nil {
-			t.Fatal(err)
-		}
-		if game.Outcome().Over() {
-			break
-		}
-		for i, off := range techniques {
-			th, err := turn.NewPlayer(v, 16).Think(game, turn.ThinkOptions{Level: 5, Depth: 2, Time: time.Hour, Disable: off})
-			if err != nil {
-				t.Fatal(err)
-			}
-			nodes[i] += th.Nodes
-		}
-		th, err := mover.Think(game, turn.ThinkOptions{Level: 5, Nodes: 2000})
+	for seed := uint64(3); seed <= 5; seed++ {
+		game, err := turn.NewGame(v, "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, a := range th.Actions {
-			if err := game.Apply(a); err != nil {
+		rng := rand.New(rand.NewPCG(seed, 4))
+		mover := turn.NewPlayer(v, 16)
+		for n := 0; n < 12 && !game.Outcome().Over(); n++ {
+			if err := game.Apply(turn.RollAction(turn.Dice{A: uint8(rng.IntN(6) + 1), B: uint8(rng.IntN(6) + 1)})); err != nil {
 				t.Fatal(err)
+			}
+			if game.Outcome().Over() {
+				break
+			}
+			for i, off := range techniques {
+				th, err := turn.NewPlayer(v, 16).Think(game, turn.ThinkOptions{Level: 5, Depth: 2, Time: time.Hour, Disable: off})
+				if err != nil {
+					t.Fatal(err)
+				}
+				nodes[i] += th.Nodes
+			}
+			th, err := mover.Think(game, turn.ThinkOptions{Level: 5, Nodes: 2000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range th.Actions {
+				if err := game.Apply(a); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 	}
