@@ -78,3 +78,37 @@ func TestConnectedPawnsGuardedOrSideBySide(t *testing.T) {
 		})
 	}
 }
+
+// TestThreatenedByCheaperPieces checks which of the mover's pieces count as threatened, so
+// that their quiet moves are ordered as escapes: a piece attacked by a pawn, a rook or queen
+// by a knight or bishop, a queen by a rook; not a piece attacked by a dearer or equal one,
+// nor a pawn or the king.
+func TestThreatenedByCheaperPieces(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		us   engine.Color
+		want []engine.Square
+	}{
+		{"a knight attacked by a pawn", "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1", engine.White, []engine.Square{engine.E4}},
+		{"the queen attacked by g6 after 2.Qh5", "rnbqkbnr/pppp1p1p/6p1/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 3", engine.White, []engine.Square{engine.H5}},
+		{"a rook attacked by a knight", "4k3/8/8/8/2n5/8/3R4/4K3 w - - 0 1", engine.White, []engine.Square{engine.D2}},
+		{"a queen attacked by a rook", "3rk3/8/8/8/8/8/8/3QK3 w - - 0 1", engine.White, []engine.Square{engine.D1}},
+		{"a rook attacked by a rook is not", "3rk3/8/8/8/8/8/8/3RK3 w - - 0 1", engine.White, nil},
+		{"a knight attacked by a bishop is not", "4k3/8/8/1b6/8/3N4/8/4K3 w - - 0 1", engine.White, nil},
+		{"a bishop's line blocked", "4k3/8/1b6/8/3P4/8/5Q2/4K3 w - - 0 1", engine.White, nil},
+		{"black's bishop attacked by a white pawn", "4k3/8/8/3b4/4P3/8/8/4K3 b - - 0 1", engine.Black, []engine.Square{engine.D5}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustFEN(t, tc.fen)
+			var want uint64
+			for _, sq := range tc.want {
+				want |= 1 << sq
+			}
+			if got := Threatened(&p, tc.us); got != want {
+				t.Errorf("Threatened = %#x, want %#x", got, want)
+			}
+		})
+	}
+}
