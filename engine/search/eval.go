@@ -258,13 +258,7 @@ func evaluate(p *board, ei *evalInfo) int {
 	ei.own = p.own
 	// Pawn attacks first: mobility ignores squares the enemy pawns guard.
 	for c := engine.White; c <= engine.Black; c++ {
-		pawns := p.pcs[c][engine.Pawn]
-		var pa bb
-		if c == engine.White {
-			pa = shiftFile(pawns, -1)<<8 | shiftFile(pawns, 1)<<8
-		} else {
-			pa = shiftFile(pawns, -1)>>8 | shiftFile(pawns, 1)>>8
-		}
+		pa := pawnAttacks(p.pcs[c][engine.Pawn], c)
 		ei.attackedBy[c][engine.Pawn] = pa
 		ei.attacked[c] = pa
 	}
@@ -374,6 +368,14 @@ func evaluate(p *board, ei *evalInfo) int {
 		score = -score
 	}
 	return score + w.Tempo
+}
+
+// pawnAttacks returns the squares the pawns of colour c attack.
+func pawnAttacks(pawns bb, c engine.Color) bb {
+	if c == engine.White {
+		return shiftFile(pawns, -1)<<8 | shiftFile(pawns, 1)<<8
+	}
+	return shiftFile(pawns, -1)>>8 | shiftFile(pawns, 1)>>8
 }
 
 // outpost reports whether sq, in the enemy's half or on the fourth rank from c's side, is

@@ -134,13 +134,7 @@ func Threatened(p *engine.Position, us engine.Color) uint64 {
 	var b board
 	b.read(p)
 	them := us.Other()
-	pawns := b.pcs[them][engine.Pawn]
-	var pawnAtt bb
-	if them == engine.White {
-		pawnAtt = shiftFile(pawns, -1)<<8 | shiftFile(pawns, 1)<<8
-	} else {
-		pawnAtt = shiftFile(pawns, -1)>>8 | shiftFile(pawns, 1)>>8
-	}
+	pawnAtt := pawnAttacks(b.pcs[them][engine.Pawn], them)
 	majors := b.pcs[us][engine.Rook] | b.pcs[us][engine.Queen]
 	pieces := majors | b.pcs[us][engine.Knight] | b.pcs[us][engine.Bishop]
 	threatened := pawnAtt & pieces

@@ -279,17 +279,7 @@ func TestTuneFit(t *testing.T) {
 			samples = append(samples, s)
 		}
 	}
-	// K: a golden-section search on 0.2..2.
-	lo, hi := 0.2, 2.0
-	for i := 0; i < 40; i++ {
-		a, b := lo+(hi-lo)*0.382, lo+(hi-lo)*0.618
-		if tuneError(samples, a) < tuneError(samples, b) {
-			hi = b
-		} else {
-			lo = a
-		}
-	}
-	k := (lo + hi) / 2
+	k := fitK(samples)
 	best := tuneError(samples, k)
 	t.Logf("K %.3f, error %.6f (held out %.6f)", k, best, tuneError(held, k))
 	for _, step := range []int{8, 4, 2, 1} {
@@ -331,6 +321,21 @@ func TestTuneFit(t *testing.T) {
 	}
 	b.WriteString("}\n")
 	fmt.Println(b.String())
+}
+
+// fitK returns the scale K of the evaluation that predicts the samples' targets best: a
+// golden-section search on 0.2..2.
+func fitK(samples []tuneSample) float64 {
+	lo, hi := 0.2, 2.0
+	for i := 0; i < 40; i++ {
+		a, b := lo+(hi-lo)*0.382, lo+(hi-lo)*0.618
+		if tuneError(samples, a) < tuneError(samples, b) {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	return (lo + hi) / 2
 }
 
 // validWeights reports whether ws keeps the constraints of the fit: no weight below zero,
@@ -399,26 +404,14 @@ func TestTuneSquares(t *testing.T) {
 		r.phase = float64(min(phase, maxPhase)) / maxPhase
 		rows[i] = r
 	}
-	// K as TestTuneFit finds it.
-	k := 1.0
-	{
-		lo, hi := 0.2, 2.0
-		var train []tuneSample
-		for i, s := range all {
-			if i%5 != 4 {
-				train = append(train, s)
-			}
+	// K as TestTuneFit finds it, on the same positions.
+	var train []tuneSample
+	for i, s := range all {
+		if i%5 != 4 {
+			train = append(train, s)
 		}
-		for i := 0; i < 40; i++ {
-			a, b := lo+(hi-lo)*0.382, lo+(hi-lo)*0.618
-			if tuneError(train, a) < tuneError(train, b) {
-				hi = b
-			} else {
-				lo = a
-			}
-		}
-		k = (lo + hi) / 2
 	}
+	k := fitK(train)
 	const n = 7 * 64
 	var dmg, deg [n]float64 // the corrections fitted on top of today's tables
 	var m1, m2 [2 * n]float64
