@@ -200,7 +200,7 @@ func ExpectedGain(g [7]int) int {
 // that the opponent's next roll allows a recapture, even when the exchange evaluation, which
 // assumes every recapture, says it loses.
 func OrderDiceMove(p *engine.Position, m engine.Move) (order int32, noisy bool) {
-	order, noisy = OrderMove(p, m, false)
+	order, noisy = OrderMove(p, m, false, 0)
 	if noisy || !m.IsCapture() || m.Promotion() != engine.NoPieceType {
 		return order, noisy
 	}

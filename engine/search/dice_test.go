@@ -252,7 +252,7 @@ func TestD1_OrderDiceMove(t *testing.T) {
 		if noisy != tc.noisy {
 			t.Errorf("%s %s: noisy %v, want %v", tc.fen, tc.move, noisy, tc.noisy)
 		}
-		if o, n := OrderMove(&p, m, false); n && (o != order || !noisy) {
+		if o, n := OrderMove(&p, m, false, 0); n && (o != order || !noisy) {
 			t.Errorf("%s %s: %d, %v; OrderMove says %d, %v", tc.fen, tc.move, order, noisy, o, n)
 		}
 	}

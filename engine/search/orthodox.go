@@ -29,10 +29,7 @@ func (o *Orthodox) Expand(p engine.Position, buf []Branch[engine.Move]) (Node, [
 	}
 	threatened := Threatened(&p, p.Turn())
 	for _, m := range moves {
-		order, noisy := OrderMove(&p, m, false)
-		if order == 0 && !noisy && threatened&(1<<m.From()) != 0 {
-			order = EscapeOrder
-		}
+		order, noisy := OrderMove(&p, m, false, threatened)
 		buf = append(buf, Branch[engine.Move]{Action: m, Order: order, Key: MoveKey(m), Noisy: noisy})
 	}
 	return node, buf
@@ -73,7 +70,7 @@ func (*Orthodox) Calm(p engine.Position) (Node, bool) {
 // finds noisy (Quiescer).
 func (o *Orthodox) Noisy(p engine.Position, buf []Branch[engine.Move]) []Branch[engine.Move] {
 	for _, m := range p.LegalCaptures(o.moves[:0]) {
-		if order, noisy := OrderMove(&p, m, false); noisy {
+		if order, noisy := OrderMove(&p, m, false, 0); noisy {
 			buf = append(buf, Branch[engine.Move]{Action: m, Order: order, Key: MoveKey(m), Noisy: true})
 		}
 	}
@@ -90,13 +87,17 @@ func MoveKey(m engine.Move) uint16 { return uint16(m.From())<<6 | uint16(m.To())
 // Branch): captures that do not lose material by the exchange evaluation, and queen
 // promotions, first by most valuable victim and least valuable attacker; other under-
 // promotions and losing captures late. With retreat set the mover has another ply in the same
-// turn, so it can take and step back: every capture then counts as winning.
-func OrderMove(p *engine.Position, m engine.Move, retreat bool) (order int32, noisy bool) {
+// turn, so it can take and step back: every capture then counts as winning. A quiet move
+// from a square of threatened (Threatened's set, or 0) is an escape: EscapeOrder.
+func OrderMove(p *engine.Position, m engine.Move, retreat bool, threatened uint64) (order int32, noisy bool) {
 	promo := m.Promotion()
 	if promo != engine.NoPieceType && promo != engine.Queen {
 		return -1<<19 - 1000 + int32(seeValue[promo]), false
 	}
 	if !m.IsCapture() && promo == engine.NoPieceType {
+		if threatened&(1<<m.From()) != 0 {
+			return EscapeOrder, false
+		}
 		return 0, false
 	}
 	victim := engine.Pawn

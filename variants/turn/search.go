@@ -131,10 +131,7 @@ func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, 
 			if g.dice && a.Move.Kind() != engine.EnPassant {
 				b.Order, b.Noisy = search.OrderDiceMove(&pos, a.Move)
 			} else {
-				b.Order, b.Noisy = orderPly(s, &pos, a.Move, retreat)
-				if b.Order == 0 && !b.Noisy && threatened&(1<<a.Move.From()) != 0 {
-					b.Order = search.EscapeOrder
-				}
+				b.Order, b.Noisy = orderPly(s, &pos, a.Move, retreat, threatened)
 			}
 			b.Key = search.MoveKey(a.Move)
 			if g.dice && !b.Noisy && checks.GivesCheck(a.Move) {
@@ -177,7 +174,7 @@ func (g *SearchGame) Noisy(s State, buf []search.Branch[Action]) []search.Branch
 	retreat := s.plies-s.ply >= 2
 	for _, m := range s.NoisyPlies(g.moves[:0]) {
 		var b search.Branch[Action]
-		b.Order, b.Noisy = orderPly(s, &pos, m, retreat)
+		b.Order, b.Noisy = orderPly(s, &pos, m, retreat, 0)
 		if !b.Noisy {
 			continue
 		}
@@ -193,14 +190,15 @@ func drawable(s State) bool {
 	return s.pos.InsufficientMaterial() || s.pos.HalfmoveClock() >= 100 || s.quiet >= 10
 }
 
-// orderPly returns search.OrderMove's hint for the ply m of s, whose position is pos: an e.p.
-// capture is judged on the position with its target set.
-func orderPly(s State, pos *engine.Position, m engine.Move, retreat bool) (int32, bool) {
+// orderPly returns search.OrderMove's hint for the ply m of s, whose position is pos (with
+// the mover's threatened pieces): an e.p. capture is judged on the position with its target
+// set.
+func orderPly(s State, pos *engine.Position, m engine.Move, retreat bool, threatened uint64) (int32, bool) {
 	if m.Kind() == engine.EnPassant {
 		board := s.board(m)
-		return search.OrderMove(&board, m, retreat)
+		return search.OrderMove(&board, m, retreat, 0)
 	}
-	return search.OrderMove(pos, m, retreat)
+	return search.OrderMove(pos, m, retreat, threatened)
 }
 
 // rolls appends the chance branches of a state awaiting its roll: the 21 distinct rolls
