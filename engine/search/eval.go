@@ -254,8 +254,9 @@ func Evaluate(p engine.Position) int {
 func evaluate(p *board, ei *evalInfo) int {
 	var mg, eg [2]int
 	phase := 0
-	ei.occ = p.occ
-	ei.own = p.own
+	// Every attack map is rebuilt: a caller may pass the evalInfo of another position (the
+	// tuner does), and the maps below are ORed in.
+	*ei = evalInfo{occ: p.occ, own: p.own}
 	// Pawn attacks first: mobility ignores squares the enemy pawns guard.
 	for c := engine.White; c <= engine.Black; c++ {
 		pa := pawnAttacks(p.pcs[c][engine.Pawn], c)
