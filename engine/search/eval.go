@@ -254,13 +254,14 @@ func Evaluate(p engine.Position) int {
 func evaluate(p *board, ei *evalInfo) int {
 	var mg, eg [2]int
 	phase := 0
-	// Every attack map is rebuilt: a caller may pass the evalInfo of another position (the
-	// tuner does), and the maps below are ORed in.
-	*ei = evalInfo{occ: p.occ, own: p.own}
-	// Pawn attacks first: mobility ignores squares the enemy pawns guard.
+	ei.occ = p.occ
+	ei.own = p.own
+	// Pawn attacks first: mobility ignores squares the enemy pawns guard. Every map is set
+	// here, since the pieces' maps are ORed in below and a caller may pass the evalInfo of
+	// another position (the tuner does).
 	for c := engine.White; c <= engine.Black; c++ {
 		pa := pawnAttacks(p.pcs[c][engine.Pawn], c)
-		ei.attackedBy[c][engine.Pawn] = pa
+		ei.attackedBy[c] = [7]bb{engine.Pawn: pa}
 		ei.attacked[c] = pa
 	}
 	var kingUnits, kingAttackers [2]int // against colour c's king
