@@ -196,7 +196,7 @@ func drawable(s State) bool {
 func orderPly(s State, pos *engine.Position, m engine.Move, retreat bool, threatened uint64) (int32, bool) {
 	if m.Kind() == engine.EnPassant {
 		board := s.board(m)
-		return search.OrderMove(&board, m, retreat, 0)
+		pos = &board
 	}
 	return search.OrderMove(pos, m, retreat, threatened)
 }
