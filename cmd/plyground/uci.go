@@ -330,8 +330,9 @@ func parseGo(f []string) (goParams, error) {
 }
 
 // budget returns the time the search may take (0: no time bound) for the side to move
-// (white), from the go limits: a fixed movetime, or a share of the clock. The search begins
-// no iteration after 70% of it (search.LateIteration), so it usually uses most of it.
+// (white), from the go limits: a fixed movetime, or a share of the clock. With a share of the
+// clock the search begins no iteration after 70% of it (search.LateIteration), so it usually
+// uses most of it; a fixed movetime it may spend in full (turn.ThinkOptions.Clock).
 func (p goParams) budget(white bool, overhead time.Duration) time.Duration {
 	if p.infinite {
 		return 0
@@ -374,7 +375,8 @@ func (e *uciEngine) start(p goParams) {
 	}
 	g, pl := e.game, e.player
 	white := g.State().Mover() == 0
-	o := turn.ThinkOptions{Level: e.level(), Nodes: p.nodes, Depth: p.depth, Stop: &e.stop, Time: p.budget(white, e.overhead)}
+	o := turn.ThinkOptions{Level: e.level(), Nodes: p.nodes, Depth: p.depth, Stop: &e.stop, Time: p.budget(white, e.overhead),
+		Clock: p.movetime == 0 && p.clock}
 	if p.infinite || (o.Time == 0 && (p.depth > 0 || p.nodes > 0)) {
 		o.Time = 1000 * time.Hour // until stopped, or the depth or nodes are reached
 	}

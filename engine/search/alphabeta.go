@@ -197,6 +197,9 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 	share := 0.5
 	if x.on(LateIteration) {
 		share = lateIterationShare
+		if o.Budget.Fixed {
+			share = 1
+		}
 	}
 	x.lim.initShare(o.Budget, share)
 	x.stats = searchStats{}
@@ -958,7 +961,7 @@ func exchangeMargin(depth int, order int32) int {
 }
 
 // lateIterationShare is the share of the time until which a new iteration may begin
-// (LateIteration).
+// (LateIteration), unless the time is the turn's alone (Budget.Fixed).
 const lateIterationShare = 0.7
 
 func rfpMargin(depth int, improving bool) int {

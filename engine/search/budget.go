@@ -13,6 +13,11 @@ type Budget struct {
 	Now      func() time.Time // the clock for Deadline (nil: time.Now)
 	Depth    int              // deepest iteration, in plies (0: MaxDepth)
 	Stop     *atomic.Bool     // set it from anywhere to stop the search (nil: none)
+	// Fixed says the time up to Deadline is the turn's alone: what the search leaves unspent
+	// is lost, not saved for a later turn (a fixed time a turn, not a share of a clock). With
+	// LateIteration, a new iteration may then begin until the deadline: the one cut short
+	// still counts for the root actions it finished.
+	Fixed bool
 }
 
 // checkEvery is how many nodes pass between two looks at the clock and the flag.

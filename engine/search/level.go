@@ -8,8 +8,9 @@ type Level struct {
 	Number int
 	// Nodes bounds the search of each turn (0: no bound).
 	Nodes int64
-	// Time bounds the search of each turn (0: no bound); no new iteration begins after 70%
-	// of it (LateIteration; half without).
+	// Time bounds the search of each turn (0: no bound). The time is the turn's alone
+	// (Budget.Fixed): a new iteration may begin until it is spent (LateIteration; until half
+	// of it without).
 	Time time.Duration
 	// Depth bounds the iterations (0: MaxDepth).
 	Depth int
@@ -46,7 +47,7 @@ func LevelOf(n int) Level {
 // Budget returns the level's budget for a turn that starts now, by the clock now (nil:
 // time.Now); the caller may add a Stop flag.
 func (l Level) Budget(now func() time.Time) Budget {
-	b := Budget{Nodes: l.Nodes, Depth: l.Depth, Now: now}
+	b := Budget{Nodes: l.Nodes, Depth: l.Depth, Now: now, Fixed: true}
 	if l.Time > 0 {
 		if b.Now == nil {
 			b.Now = time.Now

@@ -387,6 +387,44 @@ func TestBudgetStopAndClock(t *testing.T) {
 	}
 }
 
+// TestLateIterationFixedTime checks when the last iteration may begin (LateIteration,
+// Budget.Fixed): with a clock that reads 80% of the time spent once the first iteration ends, a
+// search whose time is the turn's alone goes on to its depth bound, one that keeps its time
+// for later turns (a clock's share) stops after the first iteration, as does one without
+// LateIteration.
+func TestLateIterationFixedTime(t *testing.T) {
+	p := mustFEN(t, engine.StartFEN)
+	start := time.Unix(0, 0)
+	for _, tc := range []struct {
+		name  string
+		fixed bool
+		off   Technique
+		want  int
+	}{
+		{"fixed time", true, 0, 4},
+		{"share of a clock", false, 0, 1},
+		{"fixed time without LateIteration", true, LateIteration, 1},
+	} {
+		late := false
+		clock := func() time.Time {
+			if late {
+				return start.Add(80 * time.Millisecond)
+			}
+			return start
+		}
+		x := New[engine.Position, engine.Move](NewOrthodox(), 14)
+		x.OnProgress(func(Progress[engine.Move]) { late = true })
+		r, err := x.Search(p, Options{Disable: tc.off,
+			Budget: Budget{Deadline: start.Add(100 * time.Millisecond), Now: clock, Depth: 4, Fixed: tc.fixed}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Depth != tc.want {
+			t.Errorf("%s: depth %d, want %d", tc.name, r.Depth, tc.want)
+		}
+	}
+}
+
 // TestNoiseLevels checks that the level imprecision is seeded (same seed, same choice), and
 // that level 1 does not always play the best move while level 5 does.
 func TestNoiseLevels(t *testing.T) {

@@ -58,8 +58,9 @@ const (
 	// any action, and lists the noisy ones alone (Quiescer.Noisy).
 	LazyQuiescence
 	// LateIteration: a new iteration may begin until 70% of a timed search's time is spent
-	// instead of half; the one cut short at the deadline still counts for the root actions
-	// it finished, the best one first.
+	// instead of half, or until the deadline when the time is the turn's alone
+	// (Budget.Fixed); the one cut short at the deadline still counts for the root actions it
+	// finished, the best one first.
 	LateIteration
 	// ProbCut: in a Quiescer game, a node not in check on the last ply of a turn, at
 	// depth 5 or more, is cut when one of its noisy actions, searched 4 plies less deep,

@@ -46,6 +46,11 @@ type ThinkOptions struct {
 	Now   func() time.Time // the clock for time budgets (nil: time.Now)
 	Stop  *atomic.Bool     // set to stop thinking at once (the best so far is played)
 	Depth int              // if > 0, bounds the iterations (replaces the level's depth)
+	// Clock says the time is a share of a game clock, whose unspent part is kept for later
+	// turns: the search then begins no iteration late in its time (search.LateIteration).
+	// Otherwise the time is the turn's alone, and a turn of one ply may spend all of it
+	// (search.Budget.Fixed).
+	Clock bool
 	// Disable switches search techniques off, for measuring them (0: all on).
 	Disable search.Technique
 	// Progress, if set, is called after each iteration of the search of the turn's first
@@ -126,6 +131,8 @@ func (p *Player) think(s State, hist []uint64, o ThinkOptions) (Thought, error) 
 	}
 	var out Thought
 	seq := s.seq
+	// A turn of several plies keeps time for the plies its first search leaves unplayed.
+	b.Fixed = !o.Clock && s.plies-s.ply == 1
 	for i := 0; ; i++ {
 		opts := search.Options{Budget: b, Noise: lv.Noise, Seed: o.Seed + uint64(i)*0x9e37, History: hist,
 			Contempt: contempt, Disable: o.Disable}

@@ -420,6 +420,47 @@ func TestThinkDeterministic(t *testing.T) {
 	}
 }
 
+// TestThinkSpendsFixedTime checks who may begin an iteration late in the time
+// (search.Budget.Fixed): with a clock that reads 80% of the time spent once the first
+// iteration ends, an orthodox turn with a fixed time searches on to its depth bound, while a
+// time that is a share of a game clock (ThinkOptions.Clock) and a Marseillais turn of two
+// plies (M1), which keeps time for the ply its first search may leave, stop after the first
+// iteration.
+func TestThinkSpendsFixedTime(t *testing.T) {
+	for _, tc := range []struct {
+		name, variant string
+		clock         bool
+		want          int
+	}{
+		{"orthodox, fixed time", "orthodox", false, 4},
+		{"orthodox, share of a clock", "orthodox", true, 1},
+		{"Marseillais turn of two plies", "marseillais", false, 1},
+	} {
+		g, err := variants.NewGame(tc.variant, "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.variant == "marseillais" { // White's first turn has one ply, Black's two (M1)
+			playTurn(t, g, turn.NewPlayer(g.Variant(), 12), turn.ThinkOptions{Level: 1})
+		}
+		start, late := time.Unix(0, 0), false
+		clock := func() time.Time {
+			if late {
+				return start.Add(80 * time.Millisecond)
+			}
+			return start
+		}
+		th, err := turn.NewPlayer(g.Variant(), 14).Think(g, turn.ThinkOptions{Level: 5, Time: 100 * time.Millisecond,
+			Depth: 4, Now: clock, Clock: tc.clock, Progress: func(search.Progress[turn.Action]) { late = true }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if th.Depth != tc.want {
+			t.Errorf("%s: depth %d, want %d", tc.name, th.Depth, tc.want)
+		}
+	}
+}
+
 // TestThinkMatesProgressive checks that the player finds the example's mate itself.
 func TestThinkMatesProgressive(t *testing.T) {
 	v := open(t, "progressive-italian", "")
