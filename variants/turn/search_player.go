@@ -131,8 +131,12 @@ func (p *Player) think(s State, hist []uint64, o ThinkOptions) (Thought, error) 
 	}
 	var out Thought
 	seq := s.seq
-	// A turn of several plies keeps time for the plies its first search leaves unplayed.
-	b.Fixed = !o.Clock && s.plies-s.ply == 1
+	if o.Clock || s.plies-s.ply > 1 {
+		// The level's time is the turn's alone (search.Level.Budget), unless it is a share of
+		// a clock, which keeps what it leaves for later turns, or the turn has several plies,
+		// which keeps time for the plies its first search leaves unplayed.
+		b.Fixed = false
+	}
 	for i := 0; ; i++ {
 		opts := search.Options{Budget: b, Noise: lv.Noise, Seed: o.Seed + uint64(i)*0x9e37, History: hist,
 			Contempt: contempt, Disable: o.Disable}
