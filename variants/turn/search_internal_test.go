@@ -154,3 +154,46 @@ func TestEvalD4SquashAvoidsKingRisk(t *testing.T) {
 		t.Errorf("squashed, the gamble is worth %.0f, not below the sure %d", squashed, squash(sure))
 	}
 }
+
+// TestD1_DiceBalance checks the dice-chess corrections to the orthodox evaluation (D1, D3):
+// they are the same for both sides with the sign turned; a pawn up counts for more with the
+// pieces off the board, where the defender's roll may not allow the piece that stops it; a
+// queen, which moves only on a 5 or a double, counts for less than in orthodox chess; and
+// each type more that can move counts for more.
+func TestD1_DiceBalance(t *testing.T) {
+	pos := func(fen string) engine.Position {
+		p, err := engine.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, fen := range []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+		"3qk3/8/8/8/8/8/PPP5/4K3 b - - 0 1",
+		"r3k3/1n6/8/8/8/8/5PP1/3QK2R w - - 0 1",
+	} {
+		p := pos(fen)
+		for _, m := range [][2]int{{2, 2}, {3, 1}, {0, 4}} {
+			w, b := diceBalance(&p, engine.White, m), diceBalance(&p, engine.Black, m)
+			if w != -b {
+				t.Errorf("%s, movable %v: White %d, Black %d; want opposite", fen, m, w, b)
+			}
+		}
+	}
+	even := [2]int{2, 2}
+	endgame := pos("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+	opening := pos("rnbqkbnr/ppppppp1/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	if e, o := diceBalance(&endgame, engine.White, even), diceBalance(&opening, engine.White, even); e <= o {
+		t.Errorf("a pawn up: %d in the endgame, %d with every piece on the board; want more in the endgame", e, o)
+	}
+	queen := pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
+	if v := diceBalance(&queen, engine.White, [2]int{2, 1}) - diceMovable; v >= 0 {
+		t.Errorf("a queen up: %d besides its movable type; want less than in orthodox chess", v)
+	}
+	start := pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	if more, less := diceBalance(&start, engine.White, [2]int{3, 2}), diceBalance(&start, engine.White, [2]int{2, 3}); more <= 0 || less >= 0 {
+		t.Errorf("a type more that can move: %d, a type less: %d; want > 0 and < 0", more, less)
+	}
+}
