@@ -16,7 +16,7 @@ GOFILES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path 
 FUZZTIME ?= 60s
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: all run build wasm compress art test deps lint gotest browsertest bench strength strength-quick tune tune-dice soak fuzz dist clean
+.PHONY: all run build wasm compress art test deps lint gotest browsertest bench strength strength-quick tune soak fuzz dist clean
 
 all: build
 
@@ -150,15 +150,6 @@ tune:
 	nice -n 19 $(GO) test -tags tune -run TestTuneLabel -timeout 0 ./engine/search -args -positions $(TUNEDATA) -label $$(command -v stockfish || echo /usr/games/stockfish) -depth 10 -out $(TUNEDATA).labelled
 	nice -n 19 $(GO) test -tags tune -run TestTuneFit -timeout 0 -v ./engine/search -args -positions $(TUNEDATA).labelled -lambda 0.2 -passes 4
 	nice -n 19 $(GO) test -tags tune -run TestTuneSquares -timeout 0 -v ./engine/search -args -positions $(TUNEDATA).labelled -lambda 0.2 -prior 50
-
-# Fits dice chess's corrections to the evaluation (variants/turn/dicetune_test.go): 3,000
-# games of level 5 against itself at 4,000 nodes a turn (about ten minutes on two cores), the
-# samples kept in .build/dice.gob, then the fit of the corrections on top of those in use
-# (diceBalance in variants/turn/search.go); it prints what each would add.
-DICEDATA := $(CURDIR)/.build/dice.gob
-tune-dice:
-	mkdir -p .build
-	nice -n 19 $(GO) test -tags tune -run TestDiceTune -timeout 0 -v ./variants/turn -args -dicegames 3000 -dicenodes 4000 -dicesamples $(DICEDATA)
 
 # Long soaks and every fuzz target for FUZZTIME each.
 soak:

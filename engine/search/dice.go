@@ -108,12 +108,6 @@ type DiceView struct {
 	// value times the chance that the other side's next roll allows a recapture when the
 	// victim is defended (D1). Kings are not counted as victims (diceOdds prices them).
 	Gains [2][7]int
-	// Movable[c] is the number of side c's piece types, pawn to king, that have a ply by the
-	// attack maps (a pawn's push or capture, a piece's move to a square its side does not
-	// hold, the king's to a square the other side does not attack; pins not seen, and a slider's
-	// x-ray through its own queen or rook counted): how many
-	// types a roll may allow to some use (D1, D3).
-	Movable [2]int
 }
 
 // EvaluateDice returns the DiceView of p for EvaluateTurn(p, left, next). The pieces of
@@ -128,32 +122,7 @@ func EvaluateDice(p engine.Position, left, next int, spare [2]uint8) DiceView {
 	d.Exposure = [2]Exposure{kingExposure(&b, &ei, engine.White), kingExposure(&b, &ei, engine.Black)}
 	d.Gains[engine.White] = captureGains(&b, &ei, engine.White, spare[engine.Black])
 	d.Gains[engine.Black] = captureGains(&b, &ei, engine.Black, spare[engine.White])
-	d.Movable = [2]int{movable(&b, &ei, engine.White), movable(&b, &ei, engine.Black)}
 	return d
-}
-
-// movable returns DiceView.Movable for c.
-func movable(p *board, ei *evalInfo, c engine.Color) int {
-	e := c.Other()
-	n := 0
-	if pawns := p.pcs[c][engine.Pawn]; pawns != 0 {
-		push := pawns >> 8
-		if c == engine.White {
-			push = pawns << 8
-		}
-		if push&^p.occ != 0 || ei.attackedBy[c][engine.Pawn]&p.own[e] != 0 {
-			n++
-		}
-	}
-	for t := engine.Knight; t <= engine.Queen; t++ {
-		if ei.attackedBy[c][t]&^p.own[c] != 0 {
-			n++
-		}
-	}
-	if ei.attackedBy[c][engine.King]&^p.own[c]&^ei.attacked[e] != 0 {
-		n++
-	}
-	return n
 }
 
 // captureGains returns, for each type t, the most c wins by one capture with a piece of type

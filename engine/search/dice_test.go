@@ -257,36 +257,3 @@ func TestD1_OrderDiceMove(t *testing.T) {
 		}
 	}
 }
-
-// TestD1_Movable checks DiceView.Movable, the piece types of a side that a roll may allow to
-// move (D1, D3: a roll of types that cannot move passes). Counted by hand for each position.
-func TestD1_Movable(t *testing.T) {
-	tests := []struct {
-		name         string
-		fen          string
-		white, black int
-	}{
-		// Pawns and knights; the bishops, rooks, queens and kings are shut in.
-		{"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 2, 2},
-		{"bare kings", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 1, 1},
-		// The pawns block each other and have nothing to take.
-		{"blocked pawns", "4k3/8/8/8/4p3/4P3/8/4K3 w - - 0 1", 1, 1},
-		{"pawns that may take", "4k3/8/8/8/3p4/4P3/8/4K3 w - - 0 1", 2, 2},
-		// The queen covers g1, g2 and h2: the white king has no square to go to.
-		{"king without a safe square", "k7/8/8/8/8/8/5q2/7K w - - 0 1", 0, 2},
-		// The rook on a1 is boxed in by its own pieces; the knight on b1 is not.
-		{"boxed rook", "4k3/8/8/8/8/8/PP6/RN2K3 w - - 0 1", 3, 1},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			p, err := engine.ParseFEN(tc.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := EvaluateDice(p, 1, 1, [2]uint8{}).Movable
-			if got != [2]int{tc.white, tc.black} {
-				t.Errorf("%s: Movable = %v; want [%d %d]", tc.fen, got, tc.white, tc.black)
-			}
-		})
-	}
-}

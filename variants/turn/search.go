@@ -309,20 +309,30 @@ func (g *SearchGame) nextPlies(s State) int {
 }
 
 // Evaluate returns the value of s for the mover: search.EvaluateTurn with the plies left in
-// the turn and the opponent's next turn, the token balance (SDM), and in dice chess its
-// corrections (diceBalance) and the captures at the odds of the roll, then squashed (squash),
-// the kings' exposure to checks (diceExposure) and the odds that a king left in check is
-// captured (diceOdds). Before the roll the mover gains what its roll lets it take on average
-// (search.ExpectedGain), such as the recapture of a piece the opponent has just taken; after
-// the roll (standing pat) the mover loses half of what the opponent's next roll lets it take
-// among the pieces this roll does not let move away (the mover may still defend them).
+// the turn and the opponent's next turn, the token balance (SDM), and in dice chess the
+// captures at the odds of the roll, then squashed (squash), the kings' exposure to checks
+// (diceExposure) and the odds that a king left in check is captured (diceOdds). Before the
+// roll the mover gains what its roll lets it take on average (search.ExpectedGain), such as
+// the recapture of a piece the opponent has just taken; after the roll (standing pat) the
+// mover loses half of what the opponent's next roll lets it take among the pieces this roll
+// does not let move away (the mover may still defend them).
 func (g *SearchGame) Evaluate(s State) int {
 	us := s.Mover()
 	left := int(s.plies - s.ply)
 	next := g.nextPlies(s)
 	if g.dice {
-		raw, expo, _ := diceParts(s, left, next)
-		v := squash(raw) + expo
+		var spare [2]uint8
+		if s.roll != (Dice{}) {
+			spare[us] = rollTypes(s.roll)
+		}
+		d := search.EvaluateDice(s.pos, left, next, spare)
+		v := d.Score
+		if s.roll == (Dice{}) {
+			v += search.ExpectedGain(d.Gains[us])
+		} else {
+			v -= search.ExpectedGain(d.Gains[us.Other()]) / 2
+		}
+		v = squash(v) + diceExposure(s, d.Exposure)
 		if s.roll == (Dice{}) {
 			v = g.diceOdds(s, v)
 		}
@@ -330,66 +340,6 @@ func (g *SearchGame) Evaluate(s State) int {
 	}
 	v := search.EvaluateTurn(s.pos, left, next)
 	return v + 15*(int(s.tokens[us])-int(s.tokens[us.Other()]))
-}
-
-// diceParts returns the parts of the dice-chess evaluation of s (Evaluate) with left and next
-// plies: the value before the squash (raw), the kings' exposure added after it (expo), and
-// what the search package read from the position.
-func diceParts(s State, left, next int) (raw, expo int, d search.DiceView) {
-	us := s.Mover()
-	var spare [2]uint8
-	if s.roll != (Dice{}) {
-		spare[us] = rollTypes(s.roll)
-	}
-	d = search.EvaluateDice(s.pos, left, next, spare)
-	raw = d.Score + diceBalance(&s.pos, us, d.Movable)
-	if s.roll == (Dice{}) {
-		raw += search.ExpectedGain(d.Gains[us])
-	} else {
-		raw -= search.ExpectedGain(d.Gains[us.Other()]) / 2
-	}
-	return raw, diceExposure(s, d.Exposure), d
-}
-
-// The dice-chess corrections to the orthodox evaluation (diceBalance), fitted by the dice
-// tuner (dicetune_test.go, make tune-dice) to the results of 3,000 games of level 5 against
-// itself at 4,000 nodes a turn: 100,455 states before a roll, of which the fifth held out
-// from the fit scored a squared error of 0.2097 before and 0.2074 after. A scale on the
-// whole evaluation, fitted alone, stays at 1; fitted with these terms (1.16) it lowered the
-// held-out error by 0.0001 only, and was left out.
-const (
-	// diceMovable is the worth of each piece type that can move (search.DiceView.Movable): a
-	// roll allowing only types that cannot move passes (D3).
-	diceMovable = 80
-	// diceEndgamePawn is a pawn's extra worth once the pieces are off the board, in
-	// proportion: the defender's roll may not allow the piece that would stop it.
-	diceEndgamePawn = 193
-)
-
-// diceMaterial is added to each piece's orthodox value, by type (D1). A queen moves only on
-// a 5 or a double, 11 rolls in 36, and alone of its type: it is worth about two pawns less
-// than in orthodox chess.
-var diceMaterial = [7]int{engine.Pawn: 9, engine.Knight: -16, engine.Bishop: -39, engine.Rook: 6, engine.Queen: -217}
-
-// dicePhase is each type's weight in the phase of diceBalance, as in the orthodox
-// evaluation's taper: 24 with every piece on the board, 0 with none.
-var dicePhase = [7]int{engine.Knight: 1, engine.Bishop: 1, engine.Rook: 2, engine.Queen: 4}
-
-// diceBalance returns the dice-chess corrections to the orthodox evaluation of p for the
-// side us, with the movable types of each side (search.DiceView.Movable).
-func diceBalance(p *engine.Position, us engine.Color, movable [2]int) int {
-	them := us.Other()
-	v := diceMovable * (movable[us] - movable[them])
-	phase, pawns := 0, 0
-	for t := engine.Pawn; t <= engine.Queen; t++ {
-		n, m := p.Pieces(us, t).Count(), p.Pieces(them, t).Count()
-		v += diceMaterial[t] * (n - m)
-		phase += dicePhase[t] * (n + m)
-		if t == engine.Pawn {
-			pawns = n - m
-		}
-	}
-	return v + diceEndgamePawn*pawns*(24-min(phase, 24))/24
 }
 
 // rollTypes returns the piece types the roll d lets move, bit t for type t (D1).
