@@ -100,6 +100,7 @@ type Searcher[S any, A comparable] struct {
 	checker  Checker[S, A]
 	quiet    Quiescer[S, A]
 	exch     Exchanger[S, A]
+	horizon  Horizon[S]
 	tt       table[A]
 	lim      limiter
 	off      Technique
@@ -152,6 +153,9 @@ func New[S any, A comparable](g Game[S, A], tableBits int) *Searcher[S, A] {
 	}
 	if e, ok := g.(Exchanger[S, A]); ok {
 		x.exch = e
+	}
+	if h, ok := g.(Horizon[S]); ok {
+		x.horizon = h
 	}
 	return x
 }
@@ -533,6 +537,11 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		beta = b
 		if alpha >= beta {
 			return beta
+		}
+	}
+	if depth <= 0 {
+		if v, ok := x.staticChance(s, ply); ok {
+			return v
 		}
 	}
 	var ttAction A
@@ -1168,7 +1177,7 @@ func (x *Searcher[S, A]) quiesce(s S, key uint64, node Node, branches []Branch[A
 	if node.Kind == Chance {
 		// One chance node deep: the roll's outcomes, each with its captures; below that,
 		// the evaluation.
-		if x.qchance {
+		if x.qchance || !x.on(QuiescenceRolls) {
 			return x.g.Evaluate(s)
 		}
 		x.qchance = true
@@ -1252,6 +1261,24 @@ func (x *Searcher[S, A]) qchild(t S, alpha, beta, ply int, same bool) int {
 	return -x.qsearch(t, -beta, -alpha, ply)
 }
 
+// staticChance returns the value of s and true when the quiescence search would evaluate
+// s as it stands because it is a chance node (below the chance node it averages, or any
+// without QuiescenceRolls) or the end of the game, in a Horizon game: the outcomes are not
+// listed.
+func (x *Searcher[S, A]) staticChance(s S, ply int) (int, bool) {
+	if x.horizon == nil || !(x.qchance || !x.on(QuiescenceRolls)) || ply >= maxPly-2 {
+		return 0, false
+	}
+	node, ok := x.horizon.Horizon(s)
+	if !ok {
+		return 0, false
+	}
+	if node.Kind == Terminal {
+		return x.terminal(node, ply), true
+	}
+	return x.g.Evaluate(s), true
+}
+
 func (x *Searcher[S, A]) qsearch(s S, alpha, beta, ply int) int {
 	x.pvLen[ply] = 0
 	if x.lim.tick() {
@@ -1276,6 +1303,9 @@ func (x *Searcher[S, A]) qsearch(s S, alpha, beta, ply int) int {
 				eval = int(e.eval)
 			}
 		}
+	}
+	if v, ok := x.staticChance(s, ply); ok {
+		return v
 	}
 	if node, ok := x.calm(s); ok {
 		return x.quiesce(s, key, node, nil, alpha, beta, ply, eval, true)

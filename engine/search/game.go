@@ -107,6 +107,17 @@ type Aimer[S any, A comparable] interface {
 	Aim(s S, a A) int
 }
 
+// Horizon is a Game that can tell a chance node or the end of the game without listing the
+// outcomes: the quiescence search evaluates such a chance node as it stands (below the
+// roll it averages with QuiescenceRolls, or at the horizon without it), so listing them
+// there is wasted.
+type Horizon[S any] interface {
+	// Horizon returns the Node of s as Expand would and true when it can tell without
+	// listing that s is a chance node or terminal; false otherwise (then Expand tells),
+	// and always for a decision.
+	Horizon(s S) (Node, bool)
+}
+
 // Quiescer is a Game whose searches can prune or stand pat before listing any action. Calm
 // reports whether s is a decision of the side to move, not in check and not terminal by the
 // state itself (only a stalemate, no legal action, may go unseen), and returns its Node as

@@ -69,6 +69,10 @@ const (
 	// ExchangePruning: near the horizon, on the last ply of a turn, a late quiet move or
 	// losing capture that loses material by the exchange evaluation (Exchanger) is skipped.
 	ExchangePruning
+	// QuiescenceRolls: the quiescence search averages the outcomes of one chance node (a
+	// roll), each searched for its captures; without it a chance node at the horizon is
+	// evaluated statically.
+	QuiescenceRolls
 )
 
 var techniqueNames = []struct {
@@ -93,6 +97,7 @@ var techniqueNames = []struct {
 	{"lateiter", LateIteration},
 	{"probcut", ProbCut},
 	{"seeprune", ExchangePruning},
+	{"qroll", QuiescenceRolls},
 }
 
 // String returns the short names of the techniques in t, joined by commas.
@@ -108,7 +113,7 @@ func (t Technique) String() string {
 
 // ParseTechniques reads a comma-separated list of technique names (null, lmr, lmp, futility,
 // razor, aspiration, counter, malus, iir, qtt, check, evalcache, probe,
-// chancekillers, lazyq, lateiter, probcut, seeprune, or all).
+// chancekillers, lazyq, lateiter, probcut, seeprune, qroll, or all).
 func ParseTechniques(s string) (Technique, error) {
 	var t Technique
 	for _, f := range strings.Split(s, ",") {

@@ -89,29 +89,15 @@ func outcomeFor(o Outcome, side engine.Color) search.Outcome {
 // merged), else a decision among the variant's Actions with ordering hints (in dice chess,
 // captures judged by the odds of a recapture, search.OrderDiceMove, and checks noisy).
 func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, []search.Branch[Action]) {
-	us := s.Mover()
-	node := search.Node{Kind: search.Decision, Side: int(us), TurnStart: s.ply == 0 && s.roll == (Dice{})}
-	if o := s.Ended(); o.Over() {
-		node.Kind, node.Outcome = search.Terminal, outcomeFor(o, us)
+	node, acts := g.classify(s)
+	switch node.Kind {
+	case search.Terminal:
 		return node, buf
-	}
-	acts := g.v.Actions(s, g.acts[:0])
-	g.acts = acts[:0]
-	if len(acts) == 0 {
-		node.Kind, node.Outcome = search.Terminal, outcomeFor(g.v.Outcome(s), us)
-		return node, buf
-	}
-	pos := s.pos
-	if node.TurnStart && drawable(s) {
-		if o := g.v.Outcome(s); o.Over() {
-			node.Kind, node.Outcome = search.Terminal, outcomeFor(o, us)
-			return node, buf
-		}
-	}
-	if acts[0].Kind == Roll {
-		node.Kind = search.Chance
+	case search.Chance:
 		return node, g.rolls(s, buf)
 	}
+	us := s.Mover()
+	pos := s.pos
 	node.InCheck = pos.InCheck()
 	node.PliesLeft = int(s.plies - s.ply)
 	retreat := s.plies-s.ply >= 2
@@ -199,6 +185,45 @@ func orderPly(s State, pos *engine.Position, m engine.Move, retreat bool, threat
 		pos = &board
 	}
 	return search.OrderMove(pos, m, retreat, threatened)
+}
+
+// classify returns the Node of s as far as the variant's actions tell it (terminal, a
+// chance node before a dice roll, else a decision whose other fields Expand fills) and
+// those actions (valid until the next call).
+func (g *SearchGame) classify(s State) (search.Node, []Action) {
+	us := s.Mover()
+	node := search.Node{Kind: search.Decision, Side: int(us), TurnStart: s.ply == 0 && s.roll == (Dice{})}
+	if o := s.Ended(); o.Over() {
+		node.Kind, node.Outcome = search.Terminal, outcomeFor(o, us)
+		return node, nil
+	}
+	acts := g.v.Actions(s, g.acts[:0])
+	g.acts = acts[:0]
+	if len(acts) == 0 {
+		node.Kind, node.Outcome = search.Terminal, outcomeFor(g.v.Outcome(s), us)
+		return node, nil
+	}
+	if node.TurnStart && drawable(s) {
+		if o := g.v.Outcome(s); o.Over() {
+			node.Kind, node.Outcome = search.Terminal, outcomeFor(o, us)
+			return node, nil
+		}
+	}
+	if acts[0].Kind == Roll {
+		node.Kind = search.Chance
+	}
+	return node, acts
+}
+
+// Horizon answers, in dice chess, for a state awaiting its roll: its Node, a chance node
+// or the end of the game, without listing the rolls (search.Horizon). It answers false for
+// a state after a roll and in the other variants.
+func (g *SearchGame) Horizon(s State) (search.Node, bool) {
+	if !g.dice || s.roll != (Dice{}) {
+		return search.Node{}, false
+	}
+	node, _ := g.classify(s)
+	return node, node.Kind != search.Decision
 }
 
 // rolls appends the chance branches of a state awaiting its roll: the 21 distinct rolls
@@ -319,8 +344,8 @@ func (g *SearchGame) nextPlies(s State) int {
 func (g *SearchGame) Evaluate(s State) int {
 	us := s.Mover()
 	left := int(s.plies - s.ply)
-	next := g.nextPlies(s)
 	if g.dice {
+		const next = 1 // every turn of dice chess has one ply (D1)
 		var spare [2]uint8
 		if s.roll != (Dice{}) {
 			spare[us] = rollTypes(s.roll)
@@ -338,7 +363,7 @@ func (g *SearchGame) Evaluate(s State) int {
 		}
 		return v
 	}
-	v := search.EvaluateTurn(s.pos, left, next)
+	v := search.EvaluateTurn(s.pos, left, g.nextPlies(s))
 	return v + 15*(int(s.tokens[us])-int(s.tokens[us.Other()]))
 }
 

@@ -532,10 +532,12 @@ func TestP2_PlanAvoidsMatingReply(t *testing.T) {
 // Star2 probes (search.ChanceProbe) at least halve the nodes, and the killers from the
 // outcomes' best actions (search.ChanceKillers) save some. (One game is too few: what the
 // killers save over 30 turns of one game ranged from 9% to none with the evaluation of
-// 2026-11-27, by the game.)
+// 2026-11-27, by the game.) The quiescence search's roll (search.QuiescenceRolls) costs
+// nodes: without it a roll at the horizon is evaluated as it stands, and the same searches
+// need less than a third of the nodes.
 func TestD1_ChanceTechniquesSaveNodes(t *testing.T) {
 	v := open(t, "dice", "")
-	techniques := []search.Technique{0, search.ChanceProbe, search.ChanceKillers}
+	techniques := []search.Technique{0, search.ChanceProbe, search.ChanceKillers, search.QuiescenceRolls}
 	nodes := make([]int64, len(techniques))
 	for seed := uint64(3); seed <= 5; seed++ {
 		game, err := turn.NewGame(v, "")
@@ -569,12 +571,16 @@ func TestD1_ChanceTechniquesSaveNodes(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("nodes to depth 2: %d with all, %d without the probes, %d without the chance killers", nodes[0], nodes[1], nodes[2])
+	t.Logf("nodes to depth 2: %d with all, %d without the probes, %d without the chance killers, %d without the quiescence search's roll",
+		nodes[0], nodes[1], nodes[2], nodes[3])
 	if nodes[0]*2 > nodes[1] {
 		t.Errorf("nodes to depth 2: %d with the probes, %d without", nodes[0], nodes[1])
 	}
 	if nodes[0] >= nodes[2] {
 		t.Errorf("nodes to depth 2: %d with the chance killers, %d without", nodes[0], nodes[2])
+	}
+	if nodes[3]*3 > nodes[0] {
+		t.Errorf("nodes to depth 2: %d with the quiescence search's roll, %d without", nodes[0], nodes[3])
 	}
 }
 
@@ -711,5 +717,105 @@ func TestD1_ExchangeIsTheExchangeEvaluationButUnderDice(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestD1_HorizonAgreesWithExpand checks search.Horizon, which lets the quiescence search
+// evaluate a dice roll to come without listing the rolls (D1): in dice chess it answers for
+// every state awaiting its roll, checkmates and king captures (D4) and draws included, with
+// the Node Expand gives, and never for a decision; in the other variants it never answers.
+func TestD1_HorizonAgreesWithExpand(t *testing.T) {
+	for _, id := range []string{"dice", "orthodox", "marseillais", "sdm", "progressive-italian"} {
+		t.Run(id, func(t *testing.T) {
+			v := open(t, id, "")
+			g := turn.NewSearchGame(v)
+			rng := rand.New(rand.NewPCG(11, uint64(len(id))))
+			kinds := map[search.Kind]int{}
+			for game := 0; game < 40; game++ {
+				s := start(t, v, "")
+				for step := 0; step < 600; step++ {
+					node, branches := g.Expand(s, nil)
+					hn, ok := g.Horizon(s)
+					switch {
+					case id != "dice" && ok:
+						t.Fatalf("%s: Horizon answers outside dice chess: %+v", v.FEN(s), hn)
+					case id == "dice" && !ok && (node.Kind == search.Chance || node.Kind == search.Terminal && s.Roll() == (turn.Dice{})):
+						t.Fatalf("%s: Horizon does not answer where Expand gives a %v node", v.FEN(s), node.Kind)
+					case ok && node.Kind == search.Decision:
+						t.Fatalf("%s: Horizon answers %+v for a decision", v.FEN(s), hn)
+					case ok && hn != node:
+						t.Fatalf("%s: Horizon gives %+v, Expand %+v", v.FEN(s), hn, node)
+					}
+					if ok {
+						kinds[hn.Kind]++
+					}
+					if node.Kind == search.Terminal || len(branches) == 0 {
+						break
+					}
+					s = g.Do(s, branches[rng.IntN(len(branches))].Action)
+				}
+			}
+			if id == "dice" && (kinds[search.Chance] < 1000 || kinds[search.Terminal] < 6) {
+				t.Fatalf("met %d rolls to come and %d ends of the game, too few", kinds[search.Chance], kinds[search.Terminal])
+			}
+		})
+	}
+}
+
+// hiddenHorizon is a dice SearchGame that never answers search.Horizon.
+type hiddenHorizon struct{ *turn.SearchGame }
+
+func (hiddenHorizon) Horizon(turn.State) (search.Node, bool) { return search.Node{}, false }
+
+// TestD1_HorizonChangesNoResult checks that search.Horizon saves work alone: the same
+// searches of dice chess positions (D1), with the quiescence search's roll and without it
+// (the technique qroll), give the same score, action and node count whether the game
+// answers Horizon or not.
+func TestD1_HorizonChangesNoResult(t *testing.T) {
+	v := open(t, "dice", "")
+	rng := rand.New(rand.NewPCG(5, 9))
+	game, err := turn.NewGame(v, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mover := turn.NewPlayer(v, 16)
+	checked := 0
+	for n := 0; n < 14 && !game.Outcome().Over(); n++ {
+		if err := game.Apply(turn.RollAction(turn.Dice{A: uint8(rng.IntN(6) + 1), B: uint8(rng.IntN(6) + 1)})); err != nil {
+			t.Fatal(err)
+		}
+		if game.Outcome().Over() {
+			break
+		}
+		s := game.State()
+		for _, off := range []search.Technique{0, search.QuiescenceRolls} {
+			var results [2]search.Result[turn.Action]
+			for i, g := range []search.Game[turn.State, turn.Action]{turn.NewSearchGame(v), hiddenHorizon{turn.NewSearchGame(v)}} {
+				x := search.New(g, 14)
+				r, err := x.Search(s, search.Options{Budget: search.Budget{Depth: 2}, Disable: off})
+				if err != nil {
+					t.Fatal(err)
+				}
+				results[i] = r
+			}
+			a, b := results[0], results[1]
+			if a.Score != b.Score || a.Action != b.Action || a.Nodes != b.Nodes {
+				t.Fatalf("%s (off %v): with Horizon %v %d in %d nodes, without %v %d in %d nodes",
+					v.FEN(s), off, a.Action, a.Score, a.Nodes, b.Action, b.Score, b.Nodes)
+			}
+			checked++
+		}
+		th, err := mover.Think(game, turn.ThinkOptions{Level: 5, Nodes: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range th.Actions {
+			if err := game.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 16 {
+		t.Fatalf("only %d searches compared", checked)
 	}
 }
