@@ -1,7 +1,9 @@
 package turn_test
 
 import (
+	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/plyground/plyground/engine/search"
 	"github.com/plyground/plyground/variants"
@@ -67,3 +69,69 @@ func BenchmarkThinkMarseillais(b *testing.B) { benchThink(b, "marseillais") }
 func BenchmarkThinkSDM(b *testing.B)         { benchThink(b, "sdm") }
 func BenchmarkThinkDice(b *testing.B)        { benchThink(b, "dice") }
 func BenchmarkThinkProgressive(b *testing.B) { benchThink(b, "progressive-italian") }
+
+// BenchmarkDiceDepth3 times level 5's searches to depth 3 of the 16 dice chess positions
+// after the roll of two seeded games (turns 5 to 12, the moves between them played at 2,000
+// nodes), the positions the README's dice chess figures use; it reports the nodes of one
+// pass over them.
+func BenchmarkDiceDepth3(b *testing.B) {
+	v, err := variants.Open("dice", "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var games []*turn.Game
+	for seed := uint64(3); seed <= 4; seed++ {
+		game, err := turn.NewGame(v, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 4))
+		mover := turn.NewPlayer(v, 16)
+		var played []turn.Action
+		apply := func(g *turn.Game, a turn.Action) {
+			if err := g.Apply(a); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for n := 0; n < 12 && !game.Outcome().Over(); n++ {
+			roll := turn.RollAction(turn.Dice{A: uint8(rng.IntN(6) + 1), B: uint8(rng.IntN(6) + 1)})
+			apply(game, roll)
+			played = append(played, roll)
+			if game.Outcome().Over() {
+				break
+			}
+			if n >= 4 {
+				copied, err := turn.NewGame(v, "")
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, a := range played {
+					apply(copied, a)
+				}
+				games = append(games, copied)
+			}
+			th, err := mover.Think(game, turn.ThinkOptions{Level: 5, Nodes: 2000})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, a := range th.Actions {
+				apply(game, a)
+				played = append(played, a)
+			}
+		}
+	}
+	b.ResetTimer()
+	var nodes int64
+	for i := 0; i < b.N; i++ {
+		nodes = 0
+		for _, g := range games {
+			th, err := turn.NewPlayer(v, 18).Think(g, turn.ThinkOptions{Level: 5, Depth: 3, Time: time.Hour})
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes += th.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes), "nodes")
+	b.ReportMetric(float64(len(games)), "positions")
+}
