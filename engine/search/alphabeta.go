@@ -1176,7 +1176,7 @@ func (x *Searcher[S, A]) quiesce(s S, key uint64, node Node, branches []Branch[A
 	}
 	if node.Kind == Chance {
 		// One chance node deep: the roll's outcomes, each with its captures; below that,
-		// the evaluation.
+		// or at every chance node without QuiescenceRolls, the evaluation.
 		if x.qchance || !x.on(QuiescenceRolls) {
 			return x.g.Evaluate(s)
 		}
