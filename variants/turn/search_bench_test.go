@@ -1,7 +1,6 @@
 package turn_test
 
 import (
-	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -81,44 +80,21 @@ func BenchmarkDiceDepth3(b *testing.B) {
 	}
 	var games []*turn.Game
 	for seed := uint64(3); seed <= 4; seed++ {
-		game, err := turn.NewGame(v, "")
-		if err != nil {
-			b.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(seed, 4))
-		mover := turn.NewPlayer(v, 16)
-		var played []turn.Action
-		apply := func(g *turn.Game, a turn.Action) {
-			if err := g.Apply(a); err != nil {
-				b.Fatal(err)
+		playDice(b, v, seed, 12, func(game *turn.Game, n int) {
+			if n < 4 {
+				return
 			}
-		}
-		for n := 0; n < 12 && !game.Outcome().Over(); n++ {
-			roll := turn.RollAction(turn.Dice{A: uint8(rng.IntN(6) + 1), B: uint8(rng.IntN(6) + 1)})
-			apply(game, roll)
-			played = append(played, roll)
-			if game.Outcome().Over() {
-				break
-			}
-			if n >= 4 {
-				copied, err := turn.NewGame(v, "")
-				if err != nil {
-					b.Fatal(err)
-				}
-				for _, a := range played {
-					apply(copied, a)
-				}
-				games = append(games, copied)
-			}
-			th, err := mover.Think(game, turn.ThinkOptions{Level: 5, Nodes: 2000})
+			copied, err := turn.NewGame(v, "")
 			if err != nil {
 				b.Fatal(err)
 			}
-			for _, a := range th.Actions {
-				apply(game, a)
-				played = append(played, a)
+			for _, a := range game.Actions() {
+				if err := copied.Apply(a); err != nil {
+					b.Fatal(err)
+				}
 			}
-		}
+			games = append(games, copied)
+		})
 	}
 	b.ResetTimer()
 	var nodes int64

@@ -540,19 +540,7 @@ func TestD1_ChanceTechniquesSaveNodes(t *testing.T) {
 	techniques := []search.Technique{0, search.ChanceProbe, search.ChanceKillers, search.QuiescenceRolls}
 	nodes := make([]int64, len(techniques))
 	for seed := uint64(3); seed <= 5; seed++ {
-		game, err := turn.NewGame(v, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(seed, 4))
-		mover := turn.NewPlayer(v, 16)
-		for n := 0; n < 12 && !game.Outcome().Over(); n++ {
-			if err := game.Apply(turn.RollAction(turn.Dice{A: uint8(rng.IntN(6) + 1), B: uint8(rng.IntN(6) + 1)})); err != nil {
-				t.Fatal(err)
-			}
-			if game.Outcome().Over() {
-				break
-			}
+		playDice(t, v, seed, 12, func(game *turn.Game, _ int) {
 			for i, off := range techniques {
 				th, err := turn.NewPlayer(v, 16).Think(game, turn.ThinkOptions{Level: 5, Depth: 2, Time: time.Hour, Disable: off})
 				if err != nil {
@@ -560,16 +548,7 @@ func TestD1_ChanceTechniquesSaveNodes(t *testing.T) {
 				}
 				nodes[i] += th.Nodes
 			}
-			th, err := mover.Think(game, turn.ThinkOptions{Level: 5, Nodes: 2000})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, a := range th.Actions {
-				if err := game.Apply(a); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
+		})
 	}
 	t.Logf("nodes to depth 2: %d with all, %d without the probes, %d without the chance killers, %d without the quiescence search's roll",
 		nodes[0], nodes[1], nodes[2], nodes[3])
@@ -773,20 +752,8 @@ func (hiddenHorizon) Horizon(turn.State) (search.Node, bool) { return search.Nod
 // answers Horizon or not.
 func TestD1_HorizonChangesNoResult(t *testing.T) {
 	v := open(t, "dice", "")
-	rng := rand.New(rand.NewPCG(5, 9))
-	game, err := turn.NewGame(v, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mover := turn.NewPlayer(v, 16)
 	checked := 0
-	for n := 0; n < 14 && !game.Outcome().Over(); n++ {
-		if err := game.Apply(turn.RollAction(turn.Dice{A: uint8(rng.IntN(6) + 1), B: uint8(rng.IntN(6) + 1)})); err != nil {
-			t.Fatal(err)
-		}
-		if game.Outcome().Over() {
-			break
-		}
+	playDice(t, v, 5, 14, func(game *turn.Game, _ int) {
 		s := game.State()
 		for _, off := range []search.Technique{0, search.QuiescenceRolls} {
 			var results [2]search.Result[turn.Action]
@@ -805,17 +772,39 @@ func TestD1_HorizonChangesNoResult(t *testing.T) {
 			}
 			checked++
 		}
+	})
+	if checked < 16 {
+		t.Fatalf("only %d searches compared", checked)
+	}
+}
+
+// playDice plays a dice chess game of up to turns turns from the start: each turn a roll
+// drawn from seed, then level 5's ply at 2,000 nodes. It calls visit after each roll that
+// does not end the game, with the turn's number from 0.
+func playDice(tb testing.TB, v turn.Variant, seed uint64, turns int, visit func(game *turn.Game, n int)) {
+	tb.Helper()
+	game, err := turn.NewGame(v, "")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 4))
+	mover := turn.NewPlayer(v, 16)
+	for n := 0; n < turns && !game.Outcome().Over(); n++ {
+		if err := game.Apply(turn.RollAction(turn.Dice{A: uint8(rng.IntN(6) + 1), B: uint8(rng.IntN(6) + 1)})); err != nil {
+			tb.Fatal(err)
+		}
+		if game.Outcome().Over() {
+			break
+		}
+		visit(game, n)
 		th, err := mover.Think(game, turn.ThinkOptions{Level: 5, Nodes: 2000})
 		if err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
 		for _, a := range th.Actions {
 			if err := game.Apply(a); err != nil {
-				t.Fatal(err)
+				tb.Fatal(err)
 			}
 		}
-	}
-	if checked < 16 {
-		t.Fatalf("only %d searches compared", checked)
 	}
 }
