@@ -1177,7 +1177,7 @@ func (x *Searcher[S, A]) quiesce(s S, key uint64, node Node, branches []Branch[A
 	if node.Kind == Chance {
 		// One chance node deep: the roll's outcomes, each with its captures; below that,
 		// or at every chance node without QuiescenceRolls, the evaluation.
-		if x.qchance || !x.on(QuiescenceRolls) {
+		if x.staticRolls() {
 			return x.g.Evaluate(s)
 		}
 		x.qchance = true
@@ -1261,12 +1261,15 @@ func (x *Searcher[S, A]) qchild(t S, alpha, beta, ply int, same bool) int {
 	return -x.qsearch(t, -beta, -alpha, ply)
 }
 
-// staticChance returns the value of s and true when the quiescence search would evaluate
-// s as it stands because it is a chance node (below the chance node it averages, or any
-// without QuiescenceRolls) or the end of the game, in a Horizon game: the outcomes are not
-// listed.
+// staticRolls reports whether the quiescence search evaluates a chance node as it stands:
+// below the chance node it averages, or at any without QuiescenceRolls.
+func (x *Searcher[S, A]) staticRolls() bool { return x.qchance || !x.on(QuiescenceRolls) }
+
+// staticChance returns the value of s and true when s is the end of the game or a chance
+// node that the quiescence search evaluates as it stands (staticRolls), in a Horizon game:
+// the outcomes are not listed.
 func (x *Searcher[S, A]) staticChance(s S, ply int) (int, bool) {
-	if x.horizon == nil || !(x.qchance || !x.on(QuiescenceRolls)) || ply >= maxPly-2 {
+	if x.horizon == nil || !x.staticRolls() {
 		return 0, false
 	}
 	node, ok := x.horizon.Horizon(s)

@@ -84,14 +84,9 @@ func BenchmarkDiceDepth3(b *testing.B) {
 			if n < 4 {
 				return
 			}
-			copied, err := turn.NewGame(v, "")
+			copied, err := turn.Replay(v, game.Record())
 			if err != nil {
 				b.Fatal(err)
-			}
-			for _, a := range game.Actions() {
-				if err := copied.Apply(a); err != nil {
-					b.Fatal(err)
-				}
 			}
 			games = append(games, copied)
 		})
