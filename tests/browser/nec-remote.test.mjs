@@ -83,12 +83,15 @@ describe('Never-Ending Chess across devices', () => {
       await page.waitForFunction(() => document.querySelector('.remote-entry .nec-order-text')?.dataset.order);
     };
     // seal seals the order in the panel (typed there when text is given, else already
-    // entered on the board).
+    // entered on the board). A page that sealed before still shows its earlier order link
+    // until the click is handled, so the wait is for an error or a link other than that one.
     const seal = async (page, seat, text) => {
       assert.equal(await page.getAttribute('.remote-svg', 'data-entering'), String(seat));
       if (text) await typeOrder(page, text);
+      const before = await page.$('#remote-order-link') ? await linkOf(page, 'remote-order-link') : '';
       await page.click('.remote-entry [data-action="submit"]');
-      await page.waitForSelector('#remote-order-link, #remote-error');
+      await page.waitForFunction((before) => document.querySelector('#remote-error') ||
+        (document.querySelector('#remote-order-link .remote-link-text')?.value ?? before) !== before, before);
       assert.equal(await page.$('#remote-error'), null, await page.textContent('body'));
       assert.equal(await page.getAttribute('#remote-sent', 'data-sent'), 'true');
       return linkOf(page, 'remote-order-link');
@@ -97,12 +100,16 @@ describe('Never-Ending Chess across devices', () => {
       await open(ref, link);
       await ref.waitForSelector('#remote-referee');
     };
-    const lockAndResolve = async (text) => {
+    // lockAndResolve locks the referee's own order and resolves update n. The link of the
+    // update before stays on the page until the click is handled, so the wait is for the
+    // board of update n (drawn with its link).
+    const lockAndResolve = async (text, n) => {
       await typeOrder(ref, text);
       await ref.click('.remote-entry [data-action="submit"]');
       await ref.waitForSelector('.remote-entry', { state: 'detached' });
       await ref.click('#remote-resolve');
-      await ref.waitForSelector('#remote-update-link');
+      await ref.waitForSelector(`.remote-board[data-updates="${n}"]`);
+      assert.match(await ref.textContent('#remote-update-link'), new RegExp(`update ${n}\\b`));
     };
     const states = async (n) => {
       const all = [];
@@ -158,7 +165,7 @@ describe('Never-Ending Chess across devices', () => {
     assert.equal(await ref.getAttribute('.remote-seat:nth-child(3)', 'data-in'), 'false');
     await file(bob1);
     assert.equal(await ref.getAttribute('.remote-seat:nth-child(3)', 'data-in'), 'true');
-    await lockAndResolve(orders[0][0]);
+    await lockAndResolve(orders[0][0], 1);
     const up1 = await linkOf(ref, 'remote-update-link');
     assert.match(up1, /#ru=/);
     await open(ann, up1);
@@ -184,7 +191,7 @@ describe('Never-Ending Chess across devices', () => {
     const bob2 = await seal(bob, 2, orders[1][2]);
     await file(ann2);
     await file(bob2);
-    await lockAndResolve(orders[1][0]);
+    await lockAndResolve(orders[1][0], 2);
     const up2 = await linkOf(ref, 'remote-update-link');
     await open(ann, up2);
     await open(bob, up2);
