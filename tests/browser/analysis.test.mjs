@@ -75,6 +75,7 @@ describe('analysis board', () => {
     assert.equal(await page.getAttribute('.engine-panel', 'data-state'), 'running', 'the analysis runs on, continuously');
 
     // A side line: back one ply (Black's second ply), then play another move there.
+    const gameText = await page.getAttribute('.analysis > .side .moves', 'data-movetext');
     await page.click('.controls [data-action="back"]');
     await page.waitForSelector('.moves .ply.current[data-index="2"]');
     await ply(page, 'g8f6');
@@ -87,7 +88,7 @@ describe('analysis board', () => {
     await page.click('[data-action="back-to-game"]');
     await page.waitForSelector('.analysis[data-side-line="false"]');
     assert.equal(await page.locator('.side-line').count(), 0);
-    assert.equal(await page.getAttribute('.analysis > .side .moves', 'data-movetext'), await page.getAttribute('.analysis > .side .moves', 'data-movetext'));
+    assert.equal(await page.getAttribute('.analysis > .side .moves', 'data-movetext'), gameText, 'the game is as before the side line');
     assert.equal(await page.locator('.analysis .moves .ply').count(), 3);
     await page.waitForSelector('.moves .ply.current[data-index="2"]');
     assert.deepEqual(fx.errors, []);

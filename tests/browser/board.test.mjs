@@ -143,10 +143,25 @@ describe('the interactive board', () => {
     await settings.uncheck('[data-setting="premoves"]');
     await settings.close();
     const page = await fx.open(forced, { selector: playReady, setup: slowComputer });
+    // Every value the board's premove and selection take from here on: both are empty before
+    // the clicks, so a wait for empty ones could pass before the clicks are drawn.
+    await page.evaluate((g) => {
+      const el = document.querySelector(g);
+      window.__picked = [];
+      new MutationObserver(() => {
+        if (el.dataset.premove || el.dataset.selected) window.__picked.push(`${el.dataset.premove ?? ''}/${el.dataset.selected ?? ''}`);
+      }).observe(el, { attributes: true, attributeFilter: ['data-premove', 'data-selected'] });
+    }, grid);
     await page.click('.board [data-square="h1"]');
     await page.click('.board [data-square="h8"]');
-    await until(page, 'premove', '');
-    await until(page, 'selected', '');
+    // The computer's Kb8 comes after the slowed worker's 1.5 s: by then the clicks are drawn,
+    // and a premove would be played at once.
+    await page.waitForFunction(() => /Kb8/.test(document.querySelector('.moves').dataset.movetext));
+    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+    assert.doesNotMatch(await movetext(page), /Rh8/);
+    assert.deepEqual(await page.evaluate(() => window.__picked), [], 'nothing picked up or queued');
+    assert.equal(await attr(page, 'premove'), '');
+    assert.equal(await attr(page, 'selected'), '');
     const s = await fx.open('/settings');
     await s.check('[data-setting="premoves"]');
     assert.deepEqual(fx.errors, []);
