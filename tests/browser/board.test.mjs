@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { fixture, outDir, playReady } from './fixture.mjs';
+import { drawn, fixture, outDir, playReady } from './fixture.mjs';
 import { ply } from './store-helpers.mjs';
 
 const grid = '.play .board.interactive';
@@ -157,7 +157,7 @@ describe('the interactive board', () => {
     // The computer's Kb8 comes after the slowed worker's 1.5 s: by then the clicks are drawn,
     // and a premove would be played at once.
     await page.waitForFunction(() => /Kb8/.test(document.querySelector('.moves').dataset.movetext));
-    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+    await drawn(page);
     assert.doesNotMatch(await movetext(page), /Rh8/);
     assert.deepEqual(await page.evaluate(() => window.__picked), [], 'nothing picked up or queued');
     assert.equal(await attr(page, 'premove'), '');

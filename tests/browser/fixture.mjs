@@ -30,6 +30,17 @@ export const playReady = `${live} .play .board [data-square]`;
 // savedReady is a drawn saved-games screen.
 export const savedReady = `${live} .saved-page`;
 
+// drawn waits until the page has drawn what its last event changed: go-app draws on its next
+// frame, a timer of about 8 ms after the event's handler, so three animation frames are
+// plenty. It is for the checks that something did not change (nothing selected, no premove),
+// for which no new state can be waited for; a change is waited for by its own selector.
+export async function drawn(page, frames = 3) {
+  await page.evaluate((n) => new Promise((resolve) => {
+    const step = () => (n-- > 0 ? requestAnimationFrame(step) : resolve());
+    step();
+  }), frames);
+}
+
 // watch collects the page's uncaught exceptions and console errors into errors, and returns
 // the page.
 export function watch(page, errors) {

@@ -4,7 +4,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { fixture, outDir } from './fixture.mjs';
+import { drawn, fixture, outDir } from './fixture.mjs';
 import {
   assertHidden, backToAction, camera, clickSquare, move, newGame, point, updates, waitBoard,
   waitLive, waitUpdates,
@@ -225,6 +225,7 @@ describe('Never-Ending Chess', () => {
       return r && Math.abs(r.x - x) < 3 && Math.abs(r.y - y) < 3;
     }, { x: rook0.x - 100, y: rook0.y - 50 });
     assert.notEqual(await page.getAttribute('#nec-viewport', 'data-cam'), cam0);
+    await drawn(page); // a selection made by the release would be drawn by now
     assert.equal(await page.$('[data-entering] .nec-piece.selected'), null, 'a drag selects nothing');
 
     // Hover: the coordinates of the square under the mouse.
@@ -314,6 +315,7 @@ describe('Never-Ending Chess', () => {
     assert.ok(before < 28, `the whole game at ${before} px a square`);
     await page.setViewportSize({ width: 390, height: 700 });
     await page.waitForFunction((h) => document.getElementById('nec-viewport').clientHeight !== h, box.height);
+    await drawn(page, 6); // the new size measured and the camera refitted (or not) and drawn
     await page.waitForFunction(() => document.querySelectorAll('.nec-piece').length === 8 * 16);
     const after = await camera(page);
     assert.ok(after.s < 28, `after a resize, ${after.s} px a square: still the whole game`);
