@@ -30,6 +30,14 @@ export const playReady = `${live} .play .board [data-square]`;
 // savedReady is a drawn saved-games screen.
 export const savedReady = `${live} .saved-page`;
 
+// newDocument opens url as a new document, through about:blank: a url that differs from the
+// page's only in its fragment would keep the document, and what the page showed before would
+// still be there until go-app draws the new one.
+export async function newDocument(page, url) {
+  await page.goto('about:blank');
+  await page.goto(url);
+}
+
 // drawn waits until the page has drawn what its last event changed: go-app draws on its next
 // frame, a timer of about 8 ms after the event's handler, so three animation frames are
 // plenty. It is for the checks that something did not change (nothing selected, no premove),

@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { fixture, outDir } from './fixture.mjs';
+import { fixture, newDocument, outDir } from './fixture.mjs';
 import { waitLive } from './nec-helpers.mjs';
 
 // The orders of the standard three-player start (seat 0 the referee's, 1 Ann's, 2 Bob's);
@@ -33,11 +33,9 @@ describe('Never-Ending Chess across devices', () => {
 
   const newPage = (ctx) => fx.page(ctx);
 
-  // open opens a link on a page as a new document (a link differing only by its fragment
-  // would not reload the page).
+  // open opens a link on a page as a new document (newDocument).
   async function open(page, link) {
-    await page.goto('about:blank');
-    await page.goto(link);
+    await newDocument(page, link);
     await waitLive(page, '.nec-remote');
     await page.waitForURL(/\/nec\/remote\?id=/);
   }

@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fixture, live, outDir, playReady, savedReady } from './fixture.mjs';
+import { fixture, live, newDocument, outDir, playReady, savedReady } from './fixture.mjs';
 import { fragment, games, pieces, placementPieces, ply, storage, testdata } from './store-helpers.mjs';
 
 function hasZbar() {
@@ -150,10 +150,8 @@ describe('share links', () => {
       ['g=not a game', /damaged.*not base64url/],
       ['v=9&g=AQEAAAADaho', /made by a newer version of Plyground \(link version 9\)/],
     ]) {
-      // A new document each time: a link differing only in its fragment keeps the page, and
-      // the card of the link before would still be there until the next frame.
-      await page.goto('about:blank');
-      await page.goto(fx.url + '/play#' + bad);
+      // Each link a new document: the card read is its own, not the link's before.
+      await newDocument(page, fx.url + '/play#' + bad);
       await page.waitForSelector(`${live} .error-card`);
       const text = await page.locator('.error-card').textContent();
       assert.match(text, why, bad);
