@@ -38,6 +38,26 @@ export async function newDocument(page, url) {
   await page.goto(url);
 }
 
+// gotoFragment opens url, an address that differs from the page's only in its fragment (the
+// page stays the same document, and shows what it drew before until go-app draws it again),
+// and waits until the page has drawn what the navigation changed: the shell's navigation
+// count (data-nav, drawn by shell.NavCount after the page's OnNav) grows past its value
+// before. An address of another document would start a new count, so it is refused here.
+export async function gotoFragment(page, url) {
+  const from = new URL(page.url());
+  const to = new URL(url);
+  if (from.origin + from.pathname + from.search !== to.origin + to.pathname + to.search) {
+    throw new Error(`gotoFragment: ${url} is another document than ${page.url()} (use page.goto)`);
+  }
+  const count = `${live} [data-nav]`;
+  const before = Number(await page.getAttribute(count, 'data-nav'));
+  await page.goto(url);
+  await page.waitForFunction(([sel, n]) => {
+    const el = document.querySelector(sel);
+    return el !== null && Number(el.dataset.nav) > n;
+  }, [count, before]);
+}
+
 // drawn waits until the page has drawn what its last event changed: go-app draws on its next
 // frame, a timer of about 8 ms after the event's handler, so three animation frames are
 // plenty. It is for the checks that something did not change (nothing selected, no premove),

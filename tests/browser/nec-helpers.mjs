@@ -64,8 +64,10 @@ export async function clickSquare(page, x, y) {
   await page.mouse.click(p.x, p.y);
 }
 
-// backToAction presses "Back to the action" and waits until the board shows it: the camera
-// changes after the click, when the program has handled it.
+// backToAction presses "Back to the action" and waits until the board's view is the action
+// (data-view). Where the view was another (a phone showing the player's own army), that is a
+// state only the click's answer draws; where it was the action already (a wide screen shows
+// every army), the click changes nothing and there is nothing else to wait for.
 export async function backToAction(page) {
   await page.click('[data-action="action"]');
   await page.waitForSelector('#nec-viewport[data-view="action"]');

@@ -314,8 +314,12 @@ describe('Never-Ending Chess', () => {
     const before = (await camera(page)).s;
     assert.ok(before < 28, `the whole game at ${before} px a square`);
     await page.setViewportSize({ width: 390, height: 700 });
-    await page.waitForFunction((h) => document.getElementById('nec-viewport').clientHeight !== h, box.height);
-    await drawn(page, 6); // the new size measured and the camera refitted (or not) and drawn
+    // The new size measured, the camera refitted (or not) and drawn: the size the camera was
+    // fitted to is the viewport's new one.
+    await page.waitForFunction((h) => {
+      const vp = document.getElementById('nec-viewport');
+      return vp.clientHeight !== h && vp.dataset.size === `${vp.clientWidth} ${vp.clientHeight}`;
+    }, box.height);
     await page.waitForFunction(() => document.querySelectorAll('.nec-piece').length === 8 * 16);
     const after = await camera(page);
     assert.ok(after.s < 28, `after a resize, ${after.s} px a square: still the whole game`);

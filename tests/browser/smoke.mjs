@@ -70,6 +70,16 @@ async function clickOn(tab, selector, took) {
   }
 }
 
+// drawn waits until the page has drawn what its last event changed, as fixture.mjs's drawn
+// does (go-app draws on its next frame, about 8 ms after the event's handler): three
+// animation frames, or 200 ms in a browser that holds back the frames of its window.
+const drawn = (tab) => tab.evaluate(() => new Promise((resolve) => {
+  let n = 3;
+  const step = () => (n-- > 0 ? requestAnimationFrame(step) : resolve(true));
+  step();
+  setTimeout(() => resolve(true), 200);
+}));
+
 const square = (sq) => `.board [data-square="${sq}"]`;
 const pieceOn = (tab, sq) => tab.evaluate((s) => document.querySelector(s)?.querySelector('[data-piece]')?.dataset.piece ?? null, square(sq));
 const movetext = (tab) => tab.evaluate(() => document.querySelector('.moves')?.dataset.movetext ?? null);
@@ -292,6 +302,7 @@ export function smokeSuite(engine, { firstVisits = 2 } = {}) {
         return r && Math.abs(r.x - x) < 3 && Math.abs(r.y - y) < 3;
       }, [rook, rook0.x - 100, rook0.y - 50]);
       assert.notEqual(await tab.evaluate(() => document.querySelector('#nec-viewport').dataset.cam), cam0);
+      await drawn(tab);
       assert.equal(await tab.evaluate(() => document.querySelector('[data-entering] .nec-piece.selected')), null, `${engine}: a drag selects nothing`);
     });
 

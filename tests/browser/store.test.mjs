@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fixture, live, outDir, playReady, root, savedReady } from './fixture.mjs';
+import { fixture, gotoFragment, live, outDir, playReady, root, savedReady } from './fixture.mjs';
 import { fragment, games, pieces, ply, showAll, storage, testdata, testdataDir } from './store-helpers.mjs';
 import { newGame, waitUpdates } from './nec-helpers.mjs';
 
@@ -72,7 +72,7 @@ describe('saved games', () => {
     // Two more games arrive by link; opening a link saves its game.
     await page.goto(fx.url + '/play#g=AQMAAAAFah7TAA&id=marseille_1&w=Dan&b=Eve');
     await page.waitForSelector(playReady);
-    await page.goto(fx.url + '/play#g=AQIAAAAFaQbfkA&w=Fay');
+    await gotoFragment(page, fx.url + '/play#g=AQIAAAAFaQbfkA&w=Fay');
     await page.waitForSelector(playReady);
     await page.goto(fx.url + '/saved');
     await page.waitForSelector(`${savedReady} .saved-game`);

@@ -70,7 +70,10 @@ func (p *Screen) cover() app.UI {
 	)
 }
 
-// viewport draws the board with its overlays: the toolbar, the coordinates, the arrows.
+// viewport draws the board with its overlays: the toolbar, the coordinates, the arrows. It
+// says its camera (data-cam) and the size the camera was last fitted to (data-size, width and
+// height in CSS pixels), which equals the element's client size once a new size is measured,
+// refitted and drawn.
 func (p *Screen) viewport() app.UI {
 	_, k := p.shown()
 	kids := []app.UI{&necBoardView{Play: p, Key: p.boardKey()}, p.toolbar()}
@@ -83,6 +86,7 @@ func (p *Screen) viewport() app.UI {
 	return app.Div().ID(necViewportID).Class("nec-viewport").
 		DataSet("cam", fmt.Sprintf("%d %d %g %g %g", p.cam.IX, p.cam.IY, p.cam.FX, p.cam.FY, p.cam.S)).
 		DataSet("measured", p.measured).
+		DataSet("size", fmt.Sprintf("%g %g", p.cam.W, p.cam.H)).
 		DataSet("view", p.camView()).
 		TabIndex(0).Aria("label", "Board; drag or arrow keys to move it, wheel, pinch or + and - to zoom").
 		On("keydown", p.onKey).

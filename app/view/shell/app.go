@@ -13,7 +13,8 @@ import (
 // App is what the pages of one run of the program share: the saved-game store and the
 // settings in it, the address the program started at, the game screen shown (for the update
 // banner), the 8x8 game in progress as storage knows it, the dice (scripted by the browser
-// tests' hooks), the page's sound and the engine's worker. cmd/pwa makes one with NewApp and
+// tests' hooks), the page's sound, the engine's worker and the count of navigations
+// (NavCount). cmd/pwa makes one with NewApp and
 // hands it to every page's component; nothing of it is a package variable.
 type App struct {
 	// Start is the address the program started at and what the app says about it.
@@ -35,6 +36,8 @@ type App struct {
 	sound browser.Sound
 
 	newEngine func() *browser.Engine
+
+	navs int // navigations handed to the pages (NavCount)
 }
 
 // NewApp returns the app over the browser's local storage and the engine's Web Worker.

@@ -28,13 +28,40 @@ var navLinks = []navLink{
 
 // Page draws a page: the top bar with the app's name and navigation, the update banner
 // (UpdateBanner) when a new version is ready, then the page's main element. data-live says
-// whether the running program (not the server's prerendered HTML) drew it; active names the
-// navigation entry to highlight.
+// whether the running program (not the server's prerendered HTML) drew it, and the hidden
+// navigation count (NavCount) how many navigations it has drawn; active names the navigation
+// entry to highlight.
 func (a *App) Page(live bool, active string, main app.UI) app.UI {
 	return app.Div().
 		Class("shell").
 		DataSet("live", live).
-		Body(header(active), &UpdateBanner{App: a}, a.addressNotice(), main)
+		Body(header(active), &UpdateBanner{App: a}, &NavCount{App: a}, a.addressNotice(), main)
+}
+
+// NavCount draws, hidden, how many navigations the program has handed its pages since the
+// document was loaded (data-nav, 0 in the server's prerendered HTML). A navigation within
+// the document (a link that differs from the address only in its fragment, a history step)
+// keeps what the page drew before until go-app draws the page again, on its next frame after
+// the page's OnNav: once the count has grown past its value before the navigation, the page
+// has drawn what its OnNav did. go-app hands the navigation to the page's component before
+// its children (this one among them), one dispatch after the other, and draws a component
+// with its ancestors; the browser tests wait on it (fixture.mjs gotoFragment).
+type NavCount struct {
+	app.Compo
+	// App holds the count, which outlives the components of each page.
+	App *App
+}
+
+// OnNav counts the navigation.
+func (n *NavCount) OnNav(ctx app.Context) {
+	if app.IsClient {
+		n.App.navs++
+	}
+}
+
+// Render draws the count.
+func (n *NavCount) Render() app.UI {
+	return app.Span().Class("nav-count").Hidden(true).DataSet("nav", n.App.navs)
 }
 
 // header draws the top bar.

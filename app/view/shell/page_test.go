@@ -19,7 +19,8 @@ func (f *framed) Render() app.UI { return f.Frame(f.active, app.Main().Text("bod
 
 // TestFrame: every page's frame has the app's name, the navigation with the active entry
 // marked, the update banner's slot and the page's main element, and says whether the running
-// program drew it.
+// program drew it; the navigation count starts at 0 (the host is not the running program,
+// which alone counts).
 func TestFrame(t *testing.T) {
 	a := NewTestApp(&store.Memory{})
 	for _, active := range []string{"", "new", "saved", "rules", "settings", "about"} {
@@ -35,7 +36,7 @@ func TestFrame(t *testing.T) {
 		var b strings.Builder
 		app.PrintHTML(&b, f)
 		got := b.String()
-		for _, want := range []string{AppName, "update-slot", "<main", `href="/saved"`} {
+		for _, want := range []string{AppName, "update-slot", "<main", `href="/saved"`, `data-nav="0"`} {
 			if !strings.Contains(got, want) {
 				t.Errorf("%q: the frame does not say %q", active, want)
 			}
