@@ -1,6 +1,7 @@
 // Command plyground holds the command-line tools of Plyground: perft (orthodox and, through
 // -variant, turn-perft of the multi-ply variants), matches between computer players (and
-// outside engines: Stockfish through UCI, other builds of Plyground), the series-mate solver,
+// outside engines: Stockfish through UCI, other builds of Plyground), the judging of a match's
+// moves by a UCI engine, the series-mate solver,
 // a UCI engine and the line protocol other builds are played through.
 //
 // Usage:
@@ -8,6 +9,7 @@
 //	plyground perft [-fen FEN] [-depth N] [-divide] [-variant ID] [-options OPTS]
 //	plyground match -variant ID -a PLAYER -b PLAYER [-games N] [flags]
 //	plyground analyse -variant ID [-fen FEN] [-movetext M] -depth D|-time T
+//	plyground judge -log FILE -judge uci:COMMAND [-judgego ARGS]
 //	plyground uci
 //	plyground engine [-level N] [-movetime D]
 package main
@@ -37,6 +39,7 @@ var commands = map[string]command{
 	"match":     {"play games between computer players and report the Elo difference", runMatch},
 	"solve":     {"find a mating series in progressive chess", runSolve},
 	"analyse":   {"evaluate a position and its best line, or review every turn of a game", runAnalyse},
+	"judge":     {"score every move of an orthodox match's log with a UCI engine: what each player lost, by phase", runJudge},
 	"nec-match": {"play Never-Ending Chess bots against random-order bots and report the win rate", runNECMatch},
 	"uci":       {"speak UCI on standard input and output (orthodox chess and some variants)", withStdin(runUCI)},
 	"engine":    {"play the computer's turns over a line protocol (for matches between builds)", withStdin(runEngine)},
