@@ -42,6 +42,14 @@ func (m *magic) index(occ Bitboard) uint64 {
 	return uint64(occ&m.mask) * m.factor >> m.shift
 }
 
+// RookAttacks returns the squares a rook on sq attacks when the squares of occ are occupied:
+// each line up to and including the first occupied square (a magic-table lookup).
+func RookAttacks(sq Square, occ Bitboard) Bitboard { return rookAttacks(sq, occ) }
+
+// BishopAttacks returns the squares a bishop on sq attacks when the squares of occ are
+// occupied (a magic-table lookup).
+func BishopAttacks(sq Square, occ Bitboard) Bitboard { return bishopAttacks(sq, occ) }
+
 func rookAttacks(sq Square, occ Bitboard) Bitboard {
 	m := &rookMagics[sq&63]
 	return m.attacks[uint64(occ&m.mask)*m.factor>>m.shift]

@@ -113,6 +113,13 @@ func (p Position) Pieces(c Color, t PieceType) Bitboard {
 	return p.byType[t] & p.byColor[c&1]
 }
 
+// PieceSets returns the squares of the pieces of each type (byType[t], t from Pawn to King;
+// byType[0] is every piece) and of each colour, read through a pointer: a method with a value
+// receiver copies the whole position, which an evaluation reading every set pays for.
+func (p *Position) PieceSets() (byType [8]Bitboard, byColor [2]Bitboard) {
+	return p.byType, p.byColor
+}
+
 // Occupied returns the squares holding a piece.
 func (p Position) Occupied() Bitboard { return p.byType[0] }
 

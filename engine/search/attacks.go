@@ -6,9 +6,9 @@ import (
 	"github.com/plyground/plyground/engine"
 )
 
-// Attack sets for the evaluation and the static exchange evaluation. Package engine keeps its
-// own (magic) tables unexported; these are classical ray tables, small and fast enough for
-// an evaluation that runs once per leaf.
+// Attack sets for the evaluation and the static exchange evaluation: the sliders' through
+// package engine's magic tables (engine.RookAttacks, engine.BishopAttacks), the rest from
+// the small tables below.
 
 type bb = engine.Bitboard
 
@@ -109,27 +109,9 @@ func shiftFile(b bb, df int) bb {
 	return (b & notA) >> 1
 }
 
-func rayAttack(d int, sq engine.Square, occ bb) bb {
-	a := rays[d][sq]
-	if blk := a & occ; blk != 0 {
-		var b engine.Square
-		if d < dirS {
-			b = engine.Square(bits.TrailingZeros64(uint64(blk)))
-		} else {
-			b = engine.Square(63 - bits.LeadingZeros64(uint64(blk)))
-		}
-		a ^= rays[d][b]
-	}
-	return a
-}
+func rookAttacks(sq engine.Square, occ bb) bb { return engine.RookAttacks(sq, occ) }
 
-func rookAttacks(sq engine.Square, occ bb) bb {
-	return rayAttack(dirN, sq, occ) | rayAttack(dirE, sq, occ) | rayAttack(dirS, sq, occ) | rayAttack(dirW, sq, occ)
-}
-
-func bishopAttacks(sq engine.Square, occ bb) bb {
-	return rayAttack(dirNE, sq, occ) | rayAttack(dirNW, sq, occ) | rayAttack(dirSW, sq, occ) | rayAttack(dirSE, sq, occ)
-}
+func bishopAttacks(sq engine.Square, occ bb) bb { return engine.BishopAttacks(sq, occ) }
 
 // attackersTo returns the pieces of both colours that attack sq with the occupancy occ.
 func attackersTo(p *board, sq engine.Square, occ bb) bb {

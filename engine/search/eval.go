@@ -198,15 +198,15 @@ type board struct {
 }
 
 func (b *board) read(p *engine.Position) {
+	byType, byColor := p.PieceSets()
 	for c := engine.White; c <= engine.Black; c++ {
-		b.own[c] = 0
+		b.own[c] = byColor[c]
 		for t := engine.Pawn; t <= engine.King; t++ {
-			b.pcs[c][t] = p.Pieces(c, t)
-			b.own[c] |= b.pcs[c][t]
+			b.pcs[c][t] = byType[t] & byColor[c]
 		}
 		b.king[c] = engine.Square(bits.TrailingZeros64(uint64(b.pcs[c][engine.King])))
 	}
-	b.occ = b.own[0] | b.own[1]
+	b.occ = byType[0]
 	b.turn = p.Turn()
 }
 
