@@ -138,8 +138,9 @@ strength-quick:
 # Debian's stockfish, installed as make strength installs it); then the fit of the weights on
 # a target of 20% the game's result and 80% the label, and the fit of the piece-square
 # corrections. Each fit prints Go for engine/search/eval.go and squares.go. The weights in use
-# were fitted so (2026-11-27) on the positions of the 1,200 games the weights before them came
-# from (seeds 1 and 2, 6,000 nodes a move).
+# were fitted so (2026-11-28, the first three steps) on the positions of 1,200 new games of the
+# version before them (seeds 11 and 12, -seed, 6,000 nodes a move); the square corrections in
+# use are those of the fit before (2026-11-27, seeds 1 and 2).
 TUNEDATA := $(CURDIR)/.build/positions.txt
 tune:
 	mkdir -p .build

@@ -36,6 +36,8 @@ type weights struct {
 	Passed5EG, Passed6EG, PassedFreeEG, PassedKingEG         int // free path (percent); king distances
 	KingAttackKnight, KingAttackBishop, KingAttackRook       int // attack units per square of the king zone
 	KingAttackQueen, KingDanger                              int // danger = units^2 * KingDanger / 8
+	SafeCheckKnight, SafeCheckBishop, SafeCheckRook          int // attack units per safe check (func safeChecks)
+	SafeCheckQueen                                           int
 	ShelterMissing, ShelterOpen, ShelterNear, ShelterFar     int
 	ConnectedMG, ConnectedEG, ConnectedAdvMG, ConnectedAdvEG int // guarded or side by side; per rank
 	OutpostMG, OutpostEG                                     int // a minor piece on an outpost (func outpost)
@@ -44,27 +46,28 @@ type weights struct {
 
 // evalWeights are the weights in use; every table below is derived from them (setWeights).
 var evalWeights = weights{
-	PawnMG: 68, PawnEG: 84, KnightMG: 355, KnightEG: 345, BishopMG: 394, BishopEG: 355,
-	RookMG: 458, RookEG: 598, QueenMG: 1117, QueenEG: 1081,
-	PawnAdvMG: 4, PawnAdvEG: 1, PawnCenterMG: 19, PawnCenterBackMG: 16,
-	KnightCenterMG: 9, KnightCenterEG: 16, KnightBackMG: 7,
-	BishopCenterMG: 4, BishopCenterEG: 4, BishopBackMG: 13,
-	RookSeventhMG: 60, RookSeventhEG: 24, RookCenterFileMG: 3,
-	QueenCenterMG: 0, QueenCenterEG: 25, QueenBackMG: 29,
-	KingCornerMG: 25, KingCFileMG: 9, KingSecondMG: 18, KingUpMG: 53, KingUpBaseMG: 14, KingCenterEG: 10,
-	MobKnightMG: 7, MobKnightEG: 6, MobBishopMG: 6, MobBishopEG: 9,
-	MobRookMG: 5, MobRookEG: 6, MobQueenMG: 2, MobQueenEG: 7,
-	RookOpenMG: 43, RookOpenEG: 0, RookSemiOpenMG: 24, RookSemiOpenEG: 2,
-	BishopPairMG: 24, BishopPairEG: 38,
-	DoubledMG: 3, DoubledEG: 0, IsolatedMG: 7, IsolatedEG: 21,
-	Passed1MG: 6, Passed2MG: 6, Passed3MG: 6, Passed4MG: 72, Passed5MG: 113, Passed6MG: 122,
-	Passed1EG: 32, Passed2EG: 32, Passed3EG: 58, Passed4EG: 96, Passed5EG: 156, Passed6EG: 187,
-	PassedFreeEG: 30, PassedKingEG: 43,
+	PawnMG: 86, PawnEG: 73, KnightMG: 389, KnightEG: 343, BishopMG: 419, BishopEG: 346,
+	RookMG: 496, RookEG: 579, QueenMG: 1149, QueenEG: 1071,
+	PawnAdvMG: 4, PawnAdvEG: 1, PawnCenterMG: 15, PawnCenterBackMG: 23,
+	KnightCenterMG: 9, KnightCenterEG: 20, KnightBackMG: 5,
+	BishopCenterMG: 2, BishopCenterEG: 10, BishopBackMG: 10,
+	RookSeventhMG: 56, RookSeventhEG: 18, RookCenterFileMG: 15,
+	QueenCenterMG: 0, QueenCenterEG: 17, QueenBackMG: 29,
+	KingCornerMG: 31, KingCFileMG: 53, KingSecondMG: 15, KingUpMG: 26, KingUpBaseMG: 0, KingCenterEG: 8,
+	MobKnightMG: 7, MobKnightEG: 4, MobBishopMG: 6, MobBishopEG: 7,
+	MobRookMG: 7, MobRookEG: 2, MobQueenMG: 2, MobQueenEG: 1,
+	RookOpenMG: 35, RookOpenEG: 0, RookSemiOpenMG: 21, RookSemiOpenEG: 0,
+	BishopPairMG: 22, BishopPairEG: 62,
+	DoubledMG: 7, DoubledEG: 1, IsolatedMG: 7, IsolatedEG: 12,
+	Passed1MG: 0, Passed2MG: 0, Passed3MG: 0, Passed4MG: 52, Passed5MG: 152, Passed6MG: 182,
+	Passed1EG: 15, Passed2EG: 15, Passed3EG: 55, Passed4EG: 82, Passed5EG: 151, Passed6EG: 213,
+	PassedFreeEG: 31, PassedKingEG: 46,
 	KingAttackKnight: 2, KingAttackBishop: 1, KingAttackRook: 2, KingAttackQueen: 1, KingDanger: 7,
-	ShelterMissing: 16, ShelterOpen: 0, ShelterNear: 20, ShelterFar: 3,
-	ConnectedMG: 7, ConnectedEG: 0, ConnectedAdvMG: 2, ConnectedAdvEG: 5,
-	OutpostMG: 50, OutpostEG: 20,
-	Tempo: 16,
+	SafeCheckKnight: 3, SafeCheckBishop: 3, SafeCheckRook: 7, SafeCheckQueen: 2,
+	ShelterMissing: 13, ShelterOpen: 2, ShelterNear: 16, ShelterFar: 0,
+	ConnectedMG: 7, ConnectedEG: 10, ConnectedAdvMG: 2, ConnectedAdvEG: 6,
+	OutpostMG: 33, OutpostEG: 11,
+	Tempo: 17,
 }
 
 // The tables derived from the weights.
@@ -350,10 +353,11 @@ func evaluate(p *board, ei *evalInfo) int {
 		pm, pe := pawnStructure(p, c, ei)
 		mg[c] += pm
 		eg[c] += pe
-		// King safety: attack units on the zone, scaled down when the attacker has no queen;
-		// the pawn shield in front of a king on its first two ranks.
-		if kingAttackers[c] >= 2 {
-			d := kingDanger(kingUnits[c])
+		// King safety: attack units on the zone and the safe checks, scaled down when the
+		// attacker has no queen; the pawn shield in front of a king on its first two ranks.
+		checks := safeChecks(p, ei, c)
+		if kingAttackers[c] >= 2 || checks > 0 {
+			d := kingDanger(kingUnits[c] + checks)
 			if p.pcs[them][engine.Queen] == 0 {
 				d /= 3
 			}
@@ -370,6 +374,25 @@ func evaluate(p *board, ei *evalInfo) int {
 		score = -score
 	}
 	return score + w.Tempo
+}
+
+// safeChecks returns the attack units of the safe checks against the king of colour c: for
+// each enemy piece type, the squares from which a piece of that type would check the king,
+// which a piece of that type attacks, c does not guard and no enemy piece stands on. It reads
+// the attack maps of both sides (ei), complete once every piece has been counted.
+func safeChecks(p *board, ei *evalInfo, c engine.Color) int {
+	ksq := p.king[c]
+	if ksq >= 64 || (w.SafeCheckKnight|w.SafeCheckBishop|w.SafeCheckRook|w.SafeCheckQueen) == 0 {
+		return 0
+	}
+	them := c.Other()
+	open := ^ei.attacked[c] &^ ei.own[them]
+	rook, bishop := rookAttacks(ksq, ei.occ), bishopAttacks(ksq, ei.occ)
+	by := &ei.attackedBy[them]
+	return w.SafeCheckKnight*bits.OnesCount64(uint64(knightAtt[ksq]&by[engine.Knight]&open)) +
+		w.SafeCheckBishop*bits.OnesCount64(uint64(bishop&by[engine.Bishop]&open)) +
+		w.SafeCheckRook*bits.OnesCount64(uint64(rook&by[engine.Rook]&open)) +
+		w.SafeCheckQueen*bits.OnesCount64(uint64((rook|bishop)&by[engine.Queen]&open))
 }
 
 // pawnAttacks returns the squares the pawns of colour c attack.

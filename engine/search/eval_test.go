@@ -112,3 +112,34 @@ func TestThreatenedByCheaperPieces(t *testing.T) {
 		})
 	}
 }
+
+// TestSafeChecksAreUnguardedCheckingSquares checks the squares safeChecks counts: a square
+// from which an enemy piece of a type would check the king, that a piece of that type
+// attacks, the king's side does not guard and no enemy piece stands on. The weights count
+// knights in units, bishops in tens, rooks in hundreds and queens in thousands.
+func TestSafeChecksAreUnguardedCheckingSquares(t *testing.T) {
+	ws := evalWeights
+	ws.SafeCheckKnight, ws.SafeCheckBishop, ws.SafeCheckRook, ws.SafeCheckQueen = 1, 10, 100, 1000
+	setWeights(ws)
+	defer setWeights(evalWeights)
+	tests := []struct {
+		name string
+		fen  string
+		want int
+	}{
+		{"a knight reaches f3, which nothing guards", "4k3/8/8/4n3/8/8/5P1P/6K1 w - - 0 1", 1},
+		{"the g2 pawn guards f3", "4k3/8/8/4n3/8/8/5PPP/6K1 w - - 0 1", 0},
+		{"a bishop reaches e3 on the king's diagonal", "4k3/8/8/8/8/8/7P/2b3K1 w - - 0 1", 10},
+		{"a rook reaches a1 on the king's rank", "r3k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", 100},
+		{"a queen reaches a1 and d1", "4k3/8/8/8/3q4/8/5PPP/6K1 w - - 0 1", 2000},
+		{"a rook on the first rank is blocked by the knight on b1", "r3k3/8/8/8/8/8/5PPP/1N4K1 w - - 0 1", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, ei := evalBoard(t, tc.fen)
+			if got := safeChecks(b, ei, engine.White); got != tc.want {
+				t.Errorf("safeChecks = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
