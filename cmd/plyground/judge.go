@@ -25,7 +25,7 @@ reports what each move cost its player: the judge's score before the move less i
 after, from the mover's side, in centipawns (scores clipped to ±1000, a mate counting 1000).
 For each game, player A's costliest moves; then, for A and for B, by phase, the moves, the
 average cost of the moves played while the game was undecided (the judge's score before
-within ±500) and the count of moves that cost 100 and 300 or more. The phases: the opening
+within ±500; a move that raised the score counts 0) and the count of moves that cost 100 and 300 or more. The phases: the opening
 (the first 12 turns of each side), then the middlegame while the pieces other than pawns
 and kings weigh more than 10 (a knight or bishop 1, a rook 2, a queen 4: 24 at the start),
 then the endgame.`
