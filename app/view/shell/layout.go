@@ -29,13 +29,13 @@ var navLinks = []navLink{
 // Page draws a page: the top bar with the app's name and navigation, the update banner
 // (UpdateBanner) when a new version is ready, then the page's main element. data-live says
 // whether the running program (not the server's prerendered HTML) drew it, and the hidden
-// navigation count (NavCount) how many navigations it has drawn; active names the navigation
-// entry to highlight.
+// navigation count after the main element (NavCount) how many navigations it has drawn;
+// active names the navigation entry to highlight.
 func (a *App) Page(live bool, active string, main app.UI) app.UI {
 	return app.Div().
 		Class("shell").
 		DataSet("live", live).
-		Body(header(active), &UpdateBanner{App: a}, &NavCount{App: a}, a.addressNotice(), main)
+		Body(header(active), &UpdateBanner{App: a}, a.addressNotice(), main, &NavCount{App: a})
 }
 
 // NavCount draws, hidden, how many navigations the program has handed its pages since the
