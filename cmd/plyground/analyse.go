@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -36,14 +35,8 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	limit := fs.Duration("time", 0, "time for each position")
 	bits := fs.Int("hash", 20, "transposition table of 2^`bits` entries")
 	fs.Usage = func() { fmt.Fprintln(stderr, analyseHelp); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected arguments %q", fs.Args())
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
 	}
 	if *depth <= 0 && *limit <= 0 {
 		return usageError("-depth or -time is required")

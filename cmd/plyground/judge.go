@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -203,14 +202,8 @@ func runJudge(args []string, stdout, stderr io.Writer) error {
 	judgeGo := fs.String("judgego", "depth 12", "arguments of the judge's \"go\"")
 	top := fs.Int("top", 3, "A's costliest moves listed for each game")
 	fs.Usage = func() { fmt.Fprintln(stderr, judgeHelp); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected arguments %q", fs.Args())
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
 	}
 	sp, err := parsePlayer(*judge)
 	if err != nil || !sp.uci {

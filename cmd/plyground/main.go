@@ -16,6 +16,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -97,4 +98,20 @@ func usage(w io.Writer) {
 // usageError wraps a message as a usage error.
 func usageError(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", errUsage, strings.TrimSpace(fmt.Sprintf(format, args...)))
+}
+
+// parseFlags parses a command's flags, which take no other arguments. It reports help when
+// -h asked for the usage (fs.Usage has printed it: the command has nothing more to do), and
+// returns a usage error for a bad flag or an argument left over.
+func parseFlags(fs *flag.FlagSet, args []string) (help bool, err error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return true, nil
+		}
+		return false, usageError("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return false, usageError("unexpected arguments %q", fs.Args())
+	}
+	return false, nil
 }

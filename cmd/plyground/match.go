@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -64,14 +63,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	verbose := fs.Bool("v", false, "print every game")
 	movetext := fs.Bool("movetext", false, "with -v, print each game's moves too")
 	fs.Usage = func() { fmt.Fprintln(stderr, matchHelp); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected arguments %q", fs.Args())
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
 	}
 	if *games < 1 || *jobs < 1 {
 		return usageError("-games and -jobs must be at least 1")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -38,15 +37,10 @@ func runNECMatch(args []string, stdout, stderr io.Writer) error {
 	jobs := fs.Int("jobs", 2, "games played at once")
 	verbose := fs.Bool("v", false, "print every game")
 	fs.Usage = func() { fmt.Fprintln(stderr, necMatchHelp); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError("%v", err)
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
 	}
 	switch {
-	case fs.NArg() > 0:
-		return usageError("unexpected arguments %q", fs.Args())
 	case *games < 1 || *jobs < 1:
 		return usageError("-games and -jobs must be at least 1")
 	case *updates < 1:

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,14 +18,8 @@ func runPerft(args []string, stdout, stderr io.Writer) error {
 	divide := fs.Bool("divide", false, "print the count below each root move")
 	variant := fs.String("variant", "orthodox", "variant id (orthodox, or a multi-ply variant)")
 	options := fs.String("options", "", "variant options")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected arguments %q", fs.Args())
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
 	}
 	if *depth < 0 {
 		return usageError("-depth must be at least 0, got %d", *depth)

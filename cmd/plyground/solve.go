@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -33,14 +32,8 @@ func runSolve(args []string, stdout, stderr io.Writer) error {
 	nodes := fs.Int64("nodes", 50_000_000, "node budget (0: none)")
 	limit := fs.Duration("time", 0, "time budget (0: none)")
 	fs.Usage = func() { fmt.Fprintln(stderr, solveHelp); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usageError("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usageError("unexpected arguments %q", fs.Args())
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
 	}
 	if !strings.HasPrefix(*variant, "progressive") {
 		return usageError("-variant must be progressive-italian or progressive-scottish, got %q", *variant)
