@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/plyground/plyground/engine"
@@ -24,10 +23,10 @@ reports what each move cost its player: the judge's score before the move less i
 after, from the mover's side, in centipawns (scores clipped to ±1000, a mate counting 1000).
 For each game, player A's costliest moves; then, for A and for B, by phase, the moves, the
 average cost of the moves played while the game was undecided (the judge's score before
-within ±500; a move that raised the score counts 0) and the count of moves that cost 100 and 300 or more. The phases: the opening
-(the first 12 turns of each side), then the middlegame while the pieces other than pawns
-and kings weigh more than 10 (a knight or bishop 1, a rook 2, a queen 4: 24 at the start),
-then the endgame.`
+within ±500; a move that raised the score counts 0) and the count of moves that cost 100
+and 300 or more. The phases: the opening (the first 12 turns of each side), then the
+middlegame while the pieces other than pawns and kings weigh more than 10 (a knight or bishop
+1, a rook 2, a queen 4: 24 at the start), then the endgame.`
 
 // Phases of judge's report.
 const (
@@ -100,29 +99,15 @@ func judgeScore(x *external, pos engine.Position) (int, error) {
 	score, seen := 0, false
 	_, err := x.until("bestmove", func(info string) {
 		f := strings.Fields(info)
-		if len(f) == 0 || f[0] != "info" {
-			return
-		}
-		for i := 0; i+2 < len(f); i++ {
-			if f[i] != "score" {
-				continue
-			}
-			if i+3 < len(f) && (f[i+3] == "lowerbound" || f[i+3] == "upperbound") {
-				return
-			}
-			n, err := strconv.Atoi(f[i+2])
-			if err != nil {
-				return
-			}
-			switch f[i+1] {
-			case "cp":
-				score, seen = max(-judgeClip, min(judgeClip, n)), true
-			case "mate":
-				score, seen = judgeClip, true
-				if n <= 0 {
-					score = -judgeClip
-				}
-			}
+		n, mate, bound, ok := readUCIScore(f)
+		switch {
+		case !ok || bound || f[0] != "info":
+		case mate && n > 0:
+			score, seen = judgeClip, true
+		case mate:
+			score, seen = -judgeClip, true
+		default:
+			score, seen = max(-judgeClip, min(judgeClip, n)), true
 		}
 	})
 	if err != nil {

@@ -126,3 +126,27 @@ func TestJudgeUsage(t *testing.T) {
 		t.Errorf("a log without moves: exit %d, %s", code, errOut)
 	}
 }
+
+func TestReadUCIScore(t *testing.T) {
+	tests := []struct {
+		line               string
+		n                  int
+		mate, bound, found bool
+	}{
+		{"info depth 12 seldepth 18 score cp -34 nodes 1200 pv e2e4", -34, false, false, true},
+		{"info depth 9 score mate 3 pv d1h5", 3, true, false, true},
+		{"info depth 9 score mate -2", -2, true, false, true},
+		{"info depth 14 score cp 51 lowerbound nodes 9", 51, false, true, true},
+		{"info depth 14 score cp 12 upperbound", 12, false, true, true},
+		{"info string NNUE evaluation enabled", 0, false, false, false},
+		{"info score cp x", 0, false, false, false},
+		{"info score", 0, false, false, false},
+		{"", 0, false, false, false},
+	}
+	for _, tt := range tests {
+		n, mate, bound, ok := readUCIScore(strings.Fields(tt.line))
+		if n != tt.n || mate != tt.mate || bound != tt.bound || ok != tt.found {
+			t.Errorf("%q: %d %v %v %v, want %d %v %v %v", tt.line, n, mate, bound, ok, tt.n, tt.mate, tt.bound, tt.found)
+		}
+	}
+}

@@ -243,13 +243,13 @@ func (x *external) chooseUCI(g *turn.Game) ([]turn.Action, int64, int, error) {
 	l, err := x.until("bestmove", func(info string) {
 		f := strings.Fields(info)
 		for i := 0; i+1 < len(f); i++ {
-			switch f[i] {
-			case "nodes":
+			if f[i] == "nodes" {
 				nodes, _ = strconv.ParseInt(f[i+1], 10, 64)
-			case "cp":
-				score, _ = strconv.Atoi(f[i+1])
-			case "mate":
-				n, _ := strconv.Atoi(f[i+1])
+			}
+		}
+		if n, mate, _, ok := readUCIScore(f); ok {
+			score = n
+			if mate {
 				score = 30000 - 2*n
 				if n < 0 {
 					score = -30000 - 2*n
@@ -271,6 +271,24 @@ func (x *external) chooseUCI(g *turn.Game) ([]turn.Action, int64, int, error) {
 		}
 	}
 	return nil, 0, 0, fmt.Errorf("%s played %q, not a legal move in %s", x.name, f[1], s.Position().FEN())
+}
+
+// readUCIScore reads the score of the fields of a UCI info line: centipawns, or with mate set
+// the moves to mate (0 or below: the mover is mated); bound says the engine gave only a lower
+// or an upper bound; ok is false for a line without a score.
+func readUCIScore(f []string) (n int, mate, bound, ok bool) {
+	for i := 0; i+2 < len(f); i++ {
+		if f[i] != "score" || (f[i+1] != "cp" && f[i+1] != "mate") {
+			continue
+		}
+		v, err := strconv.Atoi(f[i+2])
+		if err != nil {
+			return 0, false, false, false
+		}
+		bound = i+3 < len(f) && (f[i+3] == "lowerbound" || f[i+3] == "upperbound")
+		return v, f[i+1] == "mate", bound, true
+	}
+	return 0, false, false, false
 }
 
 // close ends the player's process.
