@@ -60,12 +60,15 @@ export async function gotoFragment(page, url) {
 
 // drawn waits until the page has drawn what its last event changed: go-app draws on its next
 // frame, a timer of about 8 ms after the event's handler, so three animation frames are
-// plenty. It is for the checks that something did not change (nothing selected, no premove),
-// for which no new state can be waited for; a change is waited for by its own selector.
+// plenty (or 200 ms, in a browser that holds back its window's frames). It is for the checks
+// that something did not change (nothing selected, no premove), for which no new state can be
+// waited for; a change is waited for by its own selector. page is a Playwright page or a
+// smoke-test tab of another browser (browsers.mjs): anything with evaluate(fn, arg).
 export async function drawn(page, frames = 3) {
   await page.evaluate((n) => new Promise((resolve) => {
-    const step = () => (n-- > 0 ? requestAnimationFrame(step) : resolve());
+    const step = () => (n-- > 0 ? requestAnimationFrame(step) : resolve(true));
     step();
+    setTimeout(() => resolve(true), 200);
   }), frames);
 }
 

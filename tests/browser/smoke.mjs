@@ -15,7 +15,7 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser } from './browsers.mjs';
-import { fixture, live, outDir, playReady, root, startServer } from './fixture.mjs';
+import { drawn, fixture, live, outDir, playReady, root, startServer } from './fixture.mjs';
 import { freePort } from './store-helpers.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -69,16 +69,6 @@ async function clickOn(tab, selector, took) {
     await tab.click(again.x, again.y);
   }
 }
-
-// drawn waits until the page has drawn what its last event changed, as fixture.mjs's drawn
-// does (go-app draws on its next frame, about 8 ms after the event's handler): three
-// animation frames, or 200 ms in a browser that holds back the frames of its window.
-const drawn = (tab) => tab.evaluate(() => new Promise((resolve) => {
-  let n = 3;
-  const step = () => (n-- > 0 ? requestAnimationFrame(step) : resolve(true));
-  step();
-  setTimeout(() => resolve(true), 200);
-}));
 
 const square = (sq) => `.board [data-square="${sq}"]`;
 const pieceOn = (tab, sq) => tab.evaluate((s) => document.querySelector(s)?.querySelector('[data-piece]')?.dataset.piece ?? null, square(sq));
