@@ -1,0 +1,31 @@
+package store
+
+import (
+	"strings"
+	"testing"
+)
+
+// BenchmarkImportPGN imports a PGN text of 1,000 short games into an empty Memory, as the
+// saved-games screen imports a file (tests/browser/store-many.test.mjs imports 10,000 so).
+func BenchmarkImportPGN(b *testing.B) {
+	openings := []string{"1. e4 e5 2. Nf3 Nc6 *", "1. d4 d5 2. c4 e6 *", "1. c4 c5 2. Nc3 Nc6 *", "1. Nf3 d5 2. g3 Nf6 *"}
+	var text strings.Builder
+	for i := 0; i < 1000; i++ {
+		text.WriteString(openings[i%len(openings)])
+		text.WriteString("\n\n")
+	}
+	data := []byte(text.String())
+	b.ReportAllocs()
+	for b.Loop() {
+		st, _ := newStore(b)
+		im, err := st.NewImport(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !im.Step(8) {
+		}
+		if rep, err := im.Report(); err != nil || len(rep.Added) != 1000 {
+			b.Fatalf("%d added, %v", len(rep.Added), err)
+		}
+	}
+}
