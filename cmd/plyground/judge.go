@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/plyground/plyground/engine"
+	"github.com/plyground/plyground/engine/search"
 )
 
 // judgeHelp documents "plyground judge".
@@ -127,7 +128,7 @@ type judgeCost struct {
 	ply    int // from 0: White's first move
 	cost   int // the judge's score before less its score after, for the mover
 	before int // the judge's score before, for the mover
-	weight int // the weight of the pieces before the move (pieceWeight)
+	weight int // the game phase before the move (search.Phase: 24 at the start)
 	san    string
 }
 
@@ -140,17 +141,6 @@ func judgePhase(c judgeCost) int {
 		return phaseMiddlegame
 	}
 	return phaseEndgame
-}
-
-// pieceWeight returns the weight of the pieces of pos other than pawns and kings: 1 for a
-// knight or bishop, 2 for a rook, 4 for a queen (24 at the start).
-func pieceWeight(pos engine.Position) int {
-	n := 0
-	for _, c := range []engine.Color{engine.White, engine.Black} {
-		n += pos.Pieces(c, engine.Knight).Count() + pos.Pieces(c, engine.Bishop).Count() +
-			2*pos.Pieces(c, engine.Rook).Count() + 4*pos.Pieces(c, engine.Queen).Count()
-	}
-	return n
 }
 
 // sortCosts sorts costs costliest first (the earlier move first among equals).
@@ -277,7 +267,7 @@ func judgeGame(x *external, g judgedGame) ([]judgeCost, error) {
 		if err != nil {
 			return nil, fmt.Errorf("move %d %q: %w", ply+1, san, err)
 		}
-		weight := pieceWeight(pos)
+		weight := search.Phase(pos)
 		pos = pos.Play(m)
 		after, err := judgeScore(x, pos)
 		if err != nil {

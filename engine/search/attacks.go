@@ -12,21 +12,7 @@ import (
 
 type bb = engine.Bitboard
 
-// Ray directions: the first four run towards higher square indices (north, east, north-east,
-// north-west), the last four towards lower ones.
-const (
-	dirN = iota
-	dirE
-	dirNE
-	dirNW
-	dirS
-	dirW
-	dirSW
-	dirSE
-)
-
 var (
-	rays        [8][64]bb
 	knightAtt   [64]bb
 	kingAtt     [64]bb
 	pawnAtt     [2][64]bb // squares a pawn of the colour on the square attacks
@@ -36,7 +22,8 @@ var (
 	forwardFile [2][64]bb // squares in front of a square on its file
 )
 
-var dirSteps = [8][2]int{{0, 1}, {1, 0}, {1, 1}, {-1, 1}, {0, -1}, {-1, 0}, {-1, -1}, {1, -1}}
+// kingSteps are the eight steps of a king.
+var kingSteps = [8][2]int{{0, 1}, {1, 0}, {1, 1}, {-1, 1}, {0, -1}, {-1, 0}, {-1, -1}, {1, -1}}
 
 func onBoard(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
 
@@ -45,17 +32,18 @@ func sqBB(f, r int) bb { return bb(1) << uint(r*8+f) }
 func init() {
 	for sq := 0; sq < 64; sq++ {
 		f, r := sq&7, sq>>3
-		for d, st := range dirSteps {
-			for x, y := f+st[0], r+st[1]; onBoard(x, y); x, y = x+st[0], y+st[1] {
-				rays[d][sq] |= sqBB(x, y)
-			}
+		for y := r + 1; y < 8; y++ {
+			forwardFile[engine.White][sq] |= sqBB(f, y)
+		}
+		for y := r - 1; y >= 0; y-- {
+			forwardFile[engine.Black][sq] |= sqBB(f, y)
 		}
 		for _, st := range [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
 			if onBoard(f+st[0], r+st[1]) {
 				knightAtt[sq] |= sqBB(f+st[0], r+st[1])
 			}
 		}
-		for _, st := range dirSteps {
+		for _, st := range kingSteps {
 			if onBoard(f+st[0], r+st[1]) {
 				kingAtt[sq] |= sqBB(f+st[0], r+st[1])
 			}
@@ -84,8 +72,6 @@ func init() {
 	}
 	for sq := 0; sq < 64; sq++ {
 		f := sq & 7
-		forwardFile[engine.White][sq] = rays[dirN][sq]
-		forwardFile[engine.Black][sq] = rays[dirS][sq]
 		for _, c := range [2]engine.Color{engine.White, engine.Black} {
 			front := forwardFile[c][sq]
 			m := front

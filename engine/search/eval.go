@@ -168,6 +168,19 @@ var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
 
 const maxPhase = 24
 
+// Phase returns the game phase of p as the evaluation blends its middlegame and endgame
+// scores: the weight of the pieces other than pawns and kings (1 for a knight or a bishop, 2
+// for a rook, 4 for a queen), 24 at the start and at most 24.
+func Phase(p engine.Position) int {
+	phase := 0
+	for c := engine.White; c <= engine.Black; c++ {
+		for t := engine.Knight; t <= engine.Queen; t++ {
+			phase += phaseWeight[t] * p.Pieces(c, t).Count()
+		}
+	}
+	return min(phase, maxPhase)
+}
+
 func kingDanger(units int) int {
 	if units > 40 {
 		units = 40
@@ -382,7 +395,7 @@ func evaluate(p *board, ei *evalInfo) int {
 // the attack maps of both sides (ei), complete once every piece has been counted.
 func safeChecks(p *board, ei *evalInfo, c engine.Color) int {
 	ksq := p.king[c]
-	if ksq >= 64 || (w.SafeCheckKnight|w.SafeCheckBishop|w.SafeCheckRook|w.SafeCheckQueen) == 0 {
+	if ksq >= 64 {
 		return 0
 	}
 	them := c.Other()

@@ -143,3 +143,27 @@ func TestSafeChecksAreUnguardedCheckingSquares(t *testing.T) {
 		})
 	}
 }
+
+// TestPhaseWeighsPiecesOtherThanPawnsAndKings checks the game phase the evaluation blends
+// by: 1 for a knight or a bishop, 2 for a rook, 4 for a queen, 24 at the start and capped
+// there when promotions add more.
+func TestPhaseWeighsPiecesOtherThanPawnsAndKings(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		want int
+	}{
+		{"the start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 24},
+		{"kings and pawns", "4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1", 0},
+		{"a queen against a rook", "4k3/8/8/8/8/8/8/Q3K2r w - - 0 1", 6},
+		{"a knight and a bishop", "4k3/8/8/8/8/8/8/1N2KB2 w - - 0 1", 2},
+		{"four queens each side, capped", "qqqqk3/8/8/8/8/8/8/QQQQK3 w - - 0 1", 24},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Phase(mustFEN(t, tc.fen)); got != tc.want {
+				t.Errorf("Phase = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
