@@ -44,9 +44,7 @@ export async function newDocument(page, url) {
 // count (data-nav, drawn by shell.NavCount after the page's OnNav) grows past its value
 // before. An address of another document would start a new count, so it is refused here.
 export async function gotoFragment(page, url) {
-  const from = new URL(page.url());
-  const to = new URL(url);
-  if (from.origin + from.pathname + from.search !== to.origin + to.pathname + to.search) {
+  if (!sameDocument(page, url)) {
     throw new Error(`gotoFragment: ${url} is another document than ${page.url()} (use page.goto)`);
   }
   const count = `${live} [data-nav]`;
@@ -56,6 +54,25 @@ export async function gotoFragment(page, url) {
     const el = document.querySelector(sel);
     return el !== null && Number(el.dataset.nav) > n;
   }, [count, before]);
+}
+
+// sameDocument reports whether url differs from the page's address only in its fragment, so
+// that opening it keeps the document.
+function sameDocument(page, url) {
+  const from = new URL(page.url());
+  const to = new URL(url);
+  return from.origin + from.pathname + from.search === to.origin + to.pathname + to.search;
+}
+
+// navigate opens url whichever document the page holds: an address of the same document
+// through gotoFragment (which waits for the page to draw the navigation), another one through
+// page.goto (a new document, whose selectors cannot match what the page showed before).
+export async function navigate(page, url) {
+  if (sameDocument(page, url)) {
+    await gotoFragment(page, url);
+  } else {
+    await page.goto(url);
+  }
 }
 
 // drawn waits until the page has drawn what its last event changed: go-app draws on its next

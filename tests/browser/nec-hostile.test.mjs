@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { fixture, gotoFragment, live, outDir, playReady } from './fixture.mjs';
+import { fixture, live, navigate, outDir, playReady } from './fixture.mjs';
 import { newGame, updates, waitBoard, waitLive, waitUpdates } from './nec-helpers.mjs';
 
 // --- Records written by hand (app/necgame RecordVersion 1, nec.State encoding version 1) -----
@@ -172,16 +172,12 @@ describe('Never-Ending Chess: hostile links and a failing engine', () => {
     ];
     // A baseline: the same page refusing a link that is merely damaged. The links differ
     // only in their fragments, so after the first the page stays the same document: timed
-    // waits until the page has drawn its answer to the navigation (gotoFragment). The damaged
+    // waits until the page has drawn its answer to the navigation (navigate). The damaged
     // link is opened again after each case: the page answers it as before.
     const timed = async (text) => {
       const url = `${fx.url}/nec#n=${text}`;
       const t0 = Date.now();
-      if (new URL(page.url()).pathname === '/nec') {
-        await gotoFragment(page, url);
-      } else {
-        await page.goto(url);
-      }
+      await navigate(page, url);
       await page.waitForSelector(`${live} [data-nec-error]`);
       const ms = Date.now() - t0;
       return { ms, message: await page.textContent('[data-nec-error]') };
