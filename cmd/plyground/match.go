@@ -33,7 +33,9 @@ and, in dice chess, the same sequence of rolls. Players:
   uci:COMMAND        an outside UCI engine (orthodox chess only), such as Stockfish; -aopt/-bopt
                      set its options, -ago/-bgo the arguments of its "go"
 With -book builtin (orthodox chess), each game pair starts from one of 50 common opening lines
-instead of random turns. Prints one line per game (with -v), then wins, draws and losses of A,
+instead of random turns. Game i of a -seed starts from the same opening, rolls and seeds whatever
+the number of games, so a long match can be split into runs (-first 30 -games 70 plays games
+31 to 100). Prints one line per game (with -v), then wins, draws and losses of A,
 its score and the Elo difference A - B with its 95% error margin.`
 
 // runMatch implements "plyground match".
@@ -45,6 +47,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	a := fs.String("a", "level5", "player A: random, greedy, level1..level5")
 	b := fs.String("b", "greedy", "player B")
 	games := fs.Int("games", 10, "number of games")
+	first := fs.Int("first", 0, "number of the games of the series left out at its start: game FIRST+1 is played first (a long match split into runs, each with the same -seed)")
 	seed := fs.Uint64("seed", 1, "seed of the openings, rolls and imprecision")
 	opening := fs.Int("opening", 2, "turns played at random at the start of each game pair")
 	maxTurns := fs.Int("maxturns", 300, "turns after which a game is scored a draw")
@@ -66,8 +69,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
-	if *games < 1 || *jobs < 1 {
-		return usageError("-games and -jobs must be at least 1")
+	if *games < 1 || *jobs < 1 || *first < 0 {
+		return usageError("-games and -jobs must be at least 1, -first at least 0")
 	}
 	v, err := variants.Open(*variant, *options)
 	if err != nil {
@@ -135,7 +138,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	var results []gameResult
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	next := 0
+	next, end := *first, *first+*games
 	start := time.Now()
 	for j := 0; j < *jobs; j++ {
 		wg.Add(1)
@@ -148,7 +151,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 				i := next
 				next++
 				mu.Unlock()
-				if i >= *games {
+				if i >= end {
 					return
 				}
 				r := m.play(i)
@@ -160,10 +163,10 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 						fmt.Fprintln(stdout, "  "+r.movetext)
 					}
 				}
-				if test != nil && next < *games {
+				if test != nil && next < end {
 					if verdict := test.judge(results); verdict != "" {
 						fmt.Fprintf(stdout, "SPRT stops after %d games: %s\n", len(results), verdict)
-						next = *games
+						next = end
 					}
 				}
 				mu.Unlock()

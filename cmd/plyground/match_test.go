@@ -21,6 +21,40 @@ func TestMatchCommand(t *testing.T) {
 	}
 }
 
+// TestMatchFirstContinuesTheSeries checks that -first plays the later games of a series as the
+// whole series plays them: random players are seeded by the game, so the games are the same.
+func TestMatchFirstContinuesTheSeries(t *testing.T) {
+	games := func(args ...string) map[string]string {
+		t.Helper()
+		args = append([]string{"match", "-variant", "orthodox", "-a", "random", "-b", "random", "-book", "builtin", "-maxturns", "8", "-v", "-movetext"}, args...)
+		out, errOut, code := runCLI(args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		m := map[string]string{}
+		lines := strings.Split(out, "\n")
+		for i, l := range lines {
+			if strings.HasPrefix(l, "game ") && i+1 < len(lines) {
+				m[strings.SplitN(l, ":", 2)[0]] = l + "\n" + lines[i+1]
+			}
+		}
+		return m
+	}
+	all := games("-games", "4")
+	later := games("-first", "2", "-games", "2")
+	if len(all) != 4 || len(later) != 2 {
+		t.Fatalf("%d and %d games", len(all), len(later))
+	}
+	for _, name := range []string{"game 3", "game 4"} {
+		if later[name] == "" || later[name] != all[name] {
+			t.Errorf("%s with -first 2:\n%s\nin the whole series:\n%s", name, later[name], all[name])
+		}
+	}
+	if all["game 1"] == all["game 3"] {
+		t.Errorf("games 1 and 3 are the same: %s", all["game 1"])
+	}
+}
+
 func TestMatchUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"match", "-a", "level9"},
@@ -28,6 +62,7 @@ func TestMatchUsage(t *testing.T) {
 		{"match", "-variant", "nope"},
 		{"match", "-games", "0"},
 		{"match", "-clock", "sundial"},
+		{"match", "-first", "-1"},
 	} {
 		if _, _, code := runCLI(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
