@@ -39,10 +39,16 @@ describe('many saved games', () => {
     await page.setInputFiles('#import-file', { name: 'many.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(text) });
     // The progress shows and moves on.
     await page.waitForSelector('.import-progress progress');
+    // Read in one evaluation, which never waits: the bar can go between two calls, and a
+    // Playwright read of a gone element waits for it (30 s).
     const seen = new Set();
-    for (let i = 0; i < 600 && (await page.locator('.import-progress').count()) > 0; i++) {
-      const v = await page.getAttribute('#import-bar', 'value').catch(() => null);
-      if (v !== null) seen.add(Number(v));
+    for (let i = 0; i < 600; i++) {
+      const v = await page.evaluate(() => {
+        const bar = document.querySelector('.import-progress #import-bar');
+        return bar === null ? null : bar.getAttribute('value');
+      });
+      if (v === null) break;
+      seen.add(Number(v));
       await page.waitForTimeout(100);
     }
     await page.waitForSelector('.saved-status:has-text("10000 games added")', { timeout: 300000 });
