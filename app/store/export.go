@@ -252,6 +252,29 @@ type Importer struct {
 	next    int
 	rep     ImportReport
 	err     error
+	listed  []Listed // what it wrote, as Index lists it
+}
+
+// wrote notes an entry the import stored, glanced at as Index would list it: the import
+// spreads that work over its steps, so that the list need not be read again at its end.
+func (im *Importer) wrote(key, raw string) {
+	im.listed = append(im.listed, glance(key, raw))
+}
+
+// Listed returns the entries the import wrote so far, as Index lists them, in list order.
+// Merged into the list read before the import (Merge), they give the list Index would read
+// after it, when nothing else wrote meanwhile.
+func (im *Importer) Listed() []Listed {
+	out := make([]Listed, 0, len(im.listed))
+	seen := make(map[string]bool, len(im.listed))
+	for i := len(im.listed) - 1; i >= 0; i-- { // a key written twice lists its last text
+		if l := im.listed[i]; !seen[l.Key] {
+			seen[l.Key] = true
+			out = append(out, l)
+		}
+	}
+	sortListed(out)
+	return out
 }
 
 // NewImport prepares the import of a file a player chose or text a player pasted: an export
@@ -374,9 +397,11 @@ func (im *Importer) game(i int, raw json.RawMessage) error {
 		if e.ID, err = st.NewID(); err != nil {
 			return err
 		}
-		if err := st.put(e); err != nil {
+		raw, err := st.putRaw(e)
+		if err != nil {
 			return fmt.Errorf("importing game %d: %w", i+1, err)
 		}
+		im.wrote(Key(e.Kind, e.ID), raw)
 		im.rep.Copies++
 		im.rep.Added = append(im.rep.Added, e.ID)
 		return nil
@@ -384,6 +409,7 @@ func (im *Importer) game(i int, raw json.RawMessage) error {
 	if err := st.Storage.Set(key, text); err != nil {
 		return fmt.Errorf("importing game %d: %w", i+1, err)
 	}
+	im.wrote(key, text)
 	im.rep.Added = append(im.rep.Added, e.ID)
 	return nil
 }
@@ -409,6 +435,7 @@ func (im *Importer) restore(j int, d damagedV1) error {
 	if err := st.Storage.Set(d.Key, d.Value); err != nil {
 		return fmt.Errorf("importing damaged entry %d: %w", j+1, err)
 	}
+	im.wrote(d.Key, d.Value)
 	im.rep.Restored++
 	return nil
 }

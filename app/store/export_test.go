@@ -3,10 +3,12 @@ package store
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 )
 
@@ -426,4 +428,98 @@ func FuzzImport(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestImportListedMergesToIndex checks that the list read before an import, merged with what
+// the import wrote (Importer.Listed), is the list Index reads after it: an export file into a
+// store holding some of its games, changed ones (copies) and damaged entries, and PGN.
+func TestImportListedMergesToIndex(t *testing.T) {
+	src, srcMem := newStore(t)
+	one, _ := src.Save(WithGame(Entry{Title: "one"}, game(t, "1. e4 e5 *")))
+	src.Save(WithGame(Entry{Title: "two"}, game(t, "[Variant \"marseillais\"]\n\n1. e4 e5,Nc6 *")))
+	src.Save(necEntry(t, "nec-game", "Friday"))
+	srcMem.Set(GamePrefix+"broken", readFile(t, "bad/truncated.json"))
+	srcMem.Set(NECPrefix+"broken", "{")
+	export, err := src.Export()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		fill func(st *Store, mem *Memory) // what the store holds before the import
+		data string
+	}{
+		{"an export file into an empty store", func(*Store, *Memory) {}, string(export)},
+		{"an export file into the store it came from", func(st *Store, mem *Memory) {
+			keys, _ := srcMem.Keys()
+			for _, k := range keys {
+				v, _, _ := srcMem.Get(k)
+				mem.Set(k, v)
+			}
+		}, string(export)},
+		{"an export file over changed games: copies", func(st *Store, mem *Memory) {
+			changed := one
+			changed.Title = "one, renamed"
+			st.put(changed)
+			st.Save(WithGame(Entry{Title: "mine"}, game(t, "1. d4 *")))
+			mem.Set(GamePrefix+"zzz", "not json")
+		}, string(export)},
+		{"PGN into a store with games", func(st *Store, mem *Memory) {
+			st.Save(WithGame(Entry{Title: "mine"}, game(t, "1. d4 *")))
+			mem.Set(GamePrefix+"aaa", "not json")
+		}, "1. e4 e5 *\n\n1. d4 d5 2. c4 *\n\n1. e4 e5 *\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st, mem := newStore(t)
+			tc.fill(st, mem)
+			before, err := st.Index()
+			if err != nil {
+				t.Fatal(err)
+			}
+			im, err := st.NewImport([]byte(tc.data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !im.Step(2) {
+			}
+			want, err := st.Index()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := Merge(before, im.Listed())
+			if len(got) != len(want) {
+				var g, w []string
+				for _, l := range got {
+					g = append(g, l.Key)
+				}
+				for _, l := range want {
+					w = append(w, l.Key)
+				}
+				t.Fatalf("merged %d entries, Index lists %d:\n%v\n%v", len(got), len(want), g, w)
+			}
+			for i := range want {
+				if got[i].Key != want[i].Key || got[i].Raw != want[i].Raw || got[i].Readable != want[i].Readable {
+					t.Errorf("entry %d: merged %s (%q), Index %s (%q)", i, got[i].Key, got[i].Raw, want[i].Key, want[i].Raw)
+				}
+			}
+		})
+	}
+}
+
+// TestMergeReplacesByKey checks that an entry of the second list replaces the first list's
+// entry under the same key, at its own place in the order.
+func TestMergeReplacesByKey(t *testing.T) {
+	at := func(key string, min int) Listed {
+		return Listed{Key: key, Readable: true, Updated: time.Date(2026, 1, 1, 0, min, 0, 0, time.UTC)}
+	}
+	a := []Listed{at("c", 3), at("b", 2), at("a", 1)}
+	b := []Listed{at("a", 9), at("d", 4)}
+	var got []string
+	for _, l := range Merge(a, b) {
+		got = append(got, fmt.Sprintf("%s%d", l.Key, l.Updated.Minute()))
+	}
+	if want := "a9 d4 c3 b2"; strings.Join(got, " ") != want {
+		t.Errorf("Merge = %s, want %s", strings.Join(got, " "), want)
+	}
 }

@@ -29,3 +29,27 @@ func BenchmarkImportPGN(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkIndex10000 lists 10,000 saved games (imported from PGN), as the saved-games
+// screen does when it opens and after an import.
+func BenchmarkIndex10000(b *testing.B) {
+	openings := []string{"1. e4 e5 2. Nf3 Nc6 *", "1. d4 d5 2. c4 e6 *", "1. c4 c5 2. Nc3 Nc6 *", "1. Nf3 d5 2. g3 Nf6 *"}
+	var text strings.Builder
+	for i := 0; i < 10000; i++ {
+		text.WriteString(openings[i%len(openings)])
+		text.WriteString("\n\n")
+	}
+	st, _ := newStore(b)
+	im, err := st.NewImport([]byte(text.String()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	im.Step(im.Total())
+	b.ReportAllocs()
+	for b.Loop() {
+		l, err := st.Index()
+		if err != nil || len(l) != 10000 {
+			b.Fatalf("%d listed, %v", len(l), err)
+		}
+	}
+}

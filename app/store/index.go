@@ -88,19 +88,59 @@ func (st *Store) Index() ([]Listed, error) {
 	listed := make([]Listed, len(all))
 	// Sorted through small keys: sorting the entries themselves (large values, compared
 	// through time.Time) took most of the time of listing 10,000 games in the page.
-	keys := make([]sortKey, len(all))
 	for i, kv := range all {
-		l := glance(kv.Key, kv.Value)
-		l.err = kv.err
-		listed[i] = l
-		keys[i] = sortKey{readable: l.Readable, ms: l.Updated.UnixMilli(), key: l.Key, i: i}
+		listed[i] = glance(kv.Key, kv.Value)
+		listed[i].err = kv.err
+	}
+	sortListed(listed)
+	return listed, nil
+}
+
+// sortListed puts entries in list order (sortKey).
+func sortListed(listed []Listed) {
+	keys := make([]sortKey, len(listed))
+	for i, l := range listed {
+		keys[i] = keyOf(l, i)
 	}
 	slices.SortFunc(keys, sortKey.compare)
-	out := make([]Listed, len(keys))
+	sorted := make([]Listed, len(keys))
 	for i, k := range keys {
-		out[i] = listed[k.i]
+		sorted[i] = listed[k.i]
 	}
-	return out, nil
+	copy(listed, sorted)
+}
+
+// keyOf returns the sort key of entry i.
+func keyOf(l Listed, i int) sortKey {
+	return sortKey{readable: l.Readable, ms: l.Updated.UnixMilli(), key: l.Key, i: i}
+}
+
+// Merge returns the entries of a and b in list order, both already in it (as Index and
+// Importer.Listed return them), without reading them again: an entry of b replaces the entry
+// of a under the same key.
+func Merge(a, b []Listed) []Listed {
+	if len(b) == 0 {
+		return a
+	}
+	replaced := make(map[string]bool, len(b))
+	for _, l := range b {
+		replaced[l.Key] = true
+	}
+	out := make([]Listed, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case i < len(a) && replaced[a[i].Key]:
+			i++
+		case j == len(b) || i < len(a) && keyOf(a[i], 0).compare(keyOf(b[j], 0)) <= 0:
+			out = append(out, a[i])
+			i++
+		default:
+			out = append(out, b[j])
+			j++
+		}
+	}
+	return out
 }
 
 // sortKey orders the entries of a list: those that read first, the most recently updated

@@ -174,10 +174,11 @@ func (im *Importer) pgnGame(p PGNPart) error {
 		im.rep.Same++
 		return nil
 	}
-	saved, err := im.st.Save(e)
+	saved, raw, err := im.st.save(e)
 	if err != nil {
 		return fmt.Errorf("importing the game from line %d: %w", pg.Line, err)
 	}
+	im.wrote(Key(saved.Kind, saved.ID), raw)
 	im.rep.Added = append(im.rep.Added, saved.ID)
 	return nil
 }

@@ -148,10 +148,16 @@ func (st *Store) Load(k Kind, id string) (Entry, error) {
 // When the storage is full the error wraps ErrQuota and the previous save of the game is
 // still there.
 func (st *Store) Save(e Entry) (Entry, error) {
+	e, _, err := st.save(e)
+	return e, err
+}
+
+// save is Save, which also returns the text it stored.
+func (st *Store) save(e Entry) (Entry, string, error) {
 	if e.ID == "" {
 		id, err := st.NewID()
 		if err != nil {
-			return e, err
+			return e, "", err
 		}
 		e.ID = id
 	}
@@ -161,19 +167,26 @@ func (st *Store) Save(e Entry) (Entry, error) {
 	}
 	e.Updated = now
 	e = stored(e)
-	return e, st.put(e)
+	raw, err := st.putRaw(e)
+	return e, raw, err
 }
 
 // put writes an entry as it is.
 func (st *Store) put(e Entry) error {
+	_, err := st.putRaw(e)
+	return err
+}
+
+// putRaw writes an entry as it is and returns the text it stored.
+func (st *Store) putRaw(e Entry) (string, error) {
 	raw, err := encodeEntry(e)
 	if err != nil {
-		return fmt.Errorf("saving game %s: %w", e.ID, err)
+		return "", fmt.Errorf("saving game %s: %w", e.ID, err)
 	}
 	if err := st.Storage.Set(Key(e.Kind, e.ID), raw); err != nil {
-		return fmt.Errorf("saving game %s: %w", e.ID, err)
+		return "", fmt.Errorf("saving game %s: %w", e.ID, err)
 	}
-	return nil
+	return raw, nil
 }
 
 // Rename sets the title of the saved game under key ("" removes it). It does not change

@@ -269,9 +269,13 @@ func (p *Page) startImport(ctx app.Context, from string, data []byte) {
 			time.Sleep(4 * time.Millisecond) // the page draws and answers meanwhile
 		}
 		rep, err := im.Report()
+		// What the import wrote joins the list without reading 10,000 games again (which
+		// kept the page from drawing for most of a second at the end of a large import).
+		listed := im.Listed()
+		time.Sleep(4 * time.Millisecond) // the page draws between the sort and the list's drawing
 		ctx.Dispatch(func(ctx app.Context) {
 			p.importing = false
-			p.reload()
+			p.items = store.Merge(p.items, listed)
 			text, bad := rep.Message(from, err)
 			p.say(text, bad)
 			p.problems = problemTexts(rep.Problems)
