@@ -116,8 +116,13 @@ gotest:
 	$(GO) test -count=1 ./...
 	$(WASMENV) $(GO) test -count=1 ./app/browser/
 
+# The Chromium suite runs one file at a time, since some of its tests measure frame gaps and
+# page freezes; the smoke suites of the three browsers (smoke.mjs: no timing asserted) then
+# run side by side.
+SMOKETESTS := $(wildcard tests/browser/smoke-*.test.mjs)
 browsertest: deps build
-	node --test --test-concurrency=1 tests/browser/
+	node --test --test-concurrency=1 $(filter-out $(SMOKETESTS),$(wildcard tests/browser/*.test.mjs))
+	node --test --test-concurrency=3 $(SMOKETESTS)
 
 ## Measure -----------------------------------------------------------------------------------
 
