@@ -116,13 +116,16 @@ gotest:
 	$(GO) test -count=1 ./...
 	$(WASMENV) $(GO) test -count=1 ./app/browser/
 
-# The Chromium suite runs one file at a time, since some of its tests measure frame gaps and
-# page freezes; the smoke suites of the three browsers (smoke.mjs: no timing asserted) then
-# run side by side.
-SMOKETESTS := $(wildcard tests/browser/smoke-*.test.mjs)
+# The browser tests run in two groups. The files that measure time (frame gaps, main-thread
+# tasks, page freezes, how soon a link is refused: TIMEDTESTS) run one at a time, alone on the
+# machine. The others assert no timing, so they run three at a time, the smoke suites of
+# Firefox and WebKit first (the longest files), the Chromium files after them.
+TIMEDTESTS := $(addprefix tests/browser/,$(addsuffix .test.mjs,ai-game ai-worker analysis nec-hostile store-many))
+SMOKETESTS := $(addprefix tests/browser/smoke-,$(addsuffix .test.mjs,webkit firefox chromium))
+UNTIMEDTESTS := $(SMOKETESTS) $(filter-out $(SMOKETESTS) $(TIMEDTESTS),$(wildcard tests/browser/*.test.mjs))
 browsertest: deps build
-	node --test --test-concurrency=1 $(filter-out $(SMOKETESTS),$(wildcard tests/browser/*.test.mjs))
-	node --test --test-concurrency=3 $(SMOKETESTS)
+	node --test --test-concurrency=3 $(UNTIMEDTESTS)
+	node --test --test-concurrency=1 $(TIMEDTESTS)
 
 ## Measure -----------------------------------------------------------------------------------
 
