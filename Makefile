@@ -74,11 +74,12 @@ art: node_modules/.package-lock.json $(CHROMIUM)
 
 ## Test --------------------------------------------------------------------------------------
 
-# The build, the lint and the Go tests run side by side (make -j2): brotli at quality 11 keeps
-# one core busy for about a minute while the other vets and compiles; the browser tests then
-# run alone, since some of them measure frame gaps.
+# The page's wasm files are built first (the Go compiler keeps both cores busy), so that their
+# brotli copies, about a minute and a half of one core for app.wasm, are written while the lint and the
+# Go tests run beside them (make -j2); the browser tests then run (browsertest).
 test: deps
-	$(MAKE) -j2 --output-sync=target build lint gotest
+	$(MAKE) wasm bin/pwa
+	$(MAKE) -j2 --output-sync=target compress lint gotest bin/plyground
 	$(MAKE) browsertest
 
 deps: $(CHROMIUM) $(FIREFOX) $(WEBKITDRIVER) $(XVFB) $(ZBARIMG) node_modules/.package-lock.json $(STATICCHECK)
