@@ -62,9 +62,21 @@ describe('offline app', () => {
     await page.close();
   });
 
-  test('at most 2.0 MB cross the network before the board is interactive, app.wasm in brotli', async () => {
+  test('at most 2.0 MB cross the network before the board is interactive, app.wasm in brotli; the loader counts its download to 100%', async () => {
     const context = await fx.fresh();
     const page = await context.newPage();
+    // The loader's label as the page shows it while app.wasm downloads (the page compiles
+    // fetch's own response and counts the download on a clone: cmd/pwa/serve_worker.go).
+    await page.addInitScript(() => {
+      window.__loaderLabels = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const label = document.getElementById('app-wasm-loader-label');
+        if (!label) return;
+        const seen = () => window.__loaderLabels.push(label.textContent);
+        seen();
+        new MutationObserver(seen).observe(label, { childList: true, characterData: true, subtree: true });
+      });
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     const sizes = new Map();
@@ -79,6 +91,11 @@ describe('offline app', () => {
     const [, [, encoding]] = wasm;
     assert.equal(encoding, 'br', 'app.wasm compressed');
     assert.ok(total <= 2.0e6, `${total} bytes before the board is interactive`);
+    const labels = await page.evaluate(() => window.__loaderLabels);
+    const percents = labels.map((l) => Number(/(\d+)%/.exec(l)?.[1] ?? NaN));
+    assert.ok(percents.length >= 2 && percents.every((p) => p >= 0 && p <= 100), `the loader's labels: ${labels.join(' | ')}`);
+    assert.equal(percents.at(-1), 100, `the loader's last label: ${labels.at(-1)}`);
+    assert.ok(percents.every((p, i) => i === 0 || p >= percents[i - 1]), `the loader counts up: ${percents.join(' ')}`);
     await page.close();
   });
 
