@@ -1,9 +1,17 @@
 // Helpers of the browser tests that play and keep 8x8 games (play, clock, hostile, store*,
-// share, pwa, security): moves, the board and the storage read back, test data, servers.
+// share, pwa, security, analysis*): moves, the board and the storage read back, test data, servers.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './server.mjs';
+
+// typeMove plays a move typed in the game screen's move box (text, in SAN), and waits until
+// the move list has count plies.
+export async function typeMove(page, text, count) {
+  await page.fill('#move-input', text);
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction((n) => document.querySelectorAll('.moves .ply').length === n, count);
+}
 
 // ply moves a piece by clicking its square, then the target (then the piece a promotion
 // names: uci e7e8q), and waits for it to arrive and its square to empty.
