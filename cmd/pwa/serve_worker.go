@@ -243,64 +243,6 @@ goappInitWebAssembly().finally(goappInitServiceWorker);`,
   });
 }`,
 	},
-	{
-		// go-app compiles app.wasm from a Response it builds around fetch's (to count the
-		// download's progress), which has no URL and no cache entry: the browser could not
-		// keep the compiled code, and compiled the 12 MB module again on every visit. The page
-		// compiles fetch's own response, and counts the progress on a clone of its body.
-		name: "compile the fetched response",
-		old: `  var res = new Response(
-    new ReadableStream(
-      {
-        async start(controller) {
-          var reader = response.body.getReader();
-          for (; ;) {
-            var { done, value } = await reader.read();
-
-            if (done) {
-              progressHandler(total, total);
-              break;
-            }
-
-            loaded += value.byteLength;
-            progressHandler(loaded, total);
-            controller.enqueue(value);
-          }
-          controller.close();
-        },
-      },
-      {
-        status: response.status,
-        statusText: response.statusText,
-      }
-    )
-  );
-
-  for (var pair of response.headers.entries()) {
-    res.headers.set(pair[0], pair[1]);
-  }
-
-  return res;
-}`,
-		new: `  // Plyground: the page compiles the response fetch gave (cmd/pwa/serve_worker.go) and
-  // counts the progress on a copy of its body.
-  if (response.body) {
-    const reader = response.clone().body.getReader();
-    (async () => {
-      for (; ;) {
-        const { done, value } = await reader.read();
-        if (done) {
-          progressHandler(total, total);
-          return;
-        }
-        loaded += value.byteLength;
-        progressHandler(loaded, total);
-      }
-    })().catch(() => { });
-  }
-  return response;
-}`,
-	},
 }
 
 // patch applies patches to a script; it fails when an anchor is not found exactly once.

@@ -65,8 +65,8 @@ describe('offline app', () => {
   test('at most 2.0 MB cross the network before the board is interactive, app.wasm in brotli; the loader counts its download to 100%', async () => {
     const context = await fx.fresh();
     const page = await context.newPage();
-    // The loader's label as the page shows it while app.wasm downloads (the page compiles
-    // fetch's own response and counts the download on a clone: cmd/pwa/serve_worker.go).
+    // The loader's label as the page shows it while app.wasm downloads (go-app's loader in
+    // app.js counts the bytes as they arrive).
     await page.addInitScript(() => {
       window.__loaderLabels = [];
       document.addEventListener('DOMContentLoaded', () => {
