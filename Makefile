@@ -75,8 +75,8 @@ art: node_modules/.package-lock.json $(CHROMIUM)
 ## Test --------------------------------------------------------------------------------------
 
 # The page's wasm files are built first (the Go compiler keeps both cores busy), so that their
-# brotli copies, about a minute and a half of one core for app.wasm, are written while the lint and the
-# Go tests run beside them (make -j2); the browser tests then run (browsertest).
+# brotli copies (about a minute and a half of one core for app.wasm) are written while the lint
+# and the Go tests run beside them (make -j2); the browser tests then run (browsertest).
 test: deps
 	$(MAKE) wasm bin/pwa
 	$(MAKE) -j2 --output-sync=target compress lint gotest bin/plyground

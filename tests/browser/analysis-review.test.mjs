@@ -5,10 +5,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { fixture, live, outDir, playReady } from './fixture.mjs';
+import { analysisReady, fixture, live, outDir, playReady } from './fixture.mjs';
 import { ply, typeMove } from './store-helpers.mjs';
-
-const analysisReady = `${live} .analysis .board [data-square]`;
 
 describe('analysis board: rolls, review and hints', () => {
   const fx = fixture({ launch: { reducedMotion: 'reduce' } });

@@ -6,10 +6,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { fixture, live, outDir } from './fixture.mjs';
+import { analysisReady, fixture, outDir } from './fixture.mjs';
 import { ply } from './store-helpers.mjs';
-
-const analysisReady = `${live} .analysis .board [data-square]`;
 
 describe('analysis board', () => {
   const fx = fixture({ launch: { reducedMotion: 'reduce' } });

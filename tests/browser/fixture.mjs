@@ -29,6 +29,8 @@ export const liveMain = `${live} main`;
 export const playReady = `${live} .play .board [data-square]`;
 // savedReady is a drawn saved-games screen.
 export const savedReady = `${live} .saved-page`;
+// analysisReady is a drawn analysis board whose board has its squares.
+export const analysisReady = `${live} .analysis .board [data-square]`;
 
 // newDocument opens url as a new document, through about:blank: a url that differs from the
 // page's only in its fragment would keep the document, and what the page showed before would
