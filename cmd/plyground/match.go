@@ -62,6 +62,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	adisable := fs.String("adisable", "", "search techniques player A plays without (level players; see search.ParseTechniques)")
 	bdisable := fs.String("bdisable", "", "search techniques player B plays without")
 	sprt := fs.String("sprt", "", "stop early by a sequential probability ratio test of Elo ELO0 against ELO1 (\"ELO0,ELO1\", alpha = beta = 0.05)")
+	tableBits := fs.Int("tablebits", 18, "level players' transposition tables hold 2^`N` entries, as the page's "+
+		"(fewer load a short search's table as a second loads the page's)")
 	book := fs.String("book", "", "opening book: builtin (orthodox only; replaces -opening), or empty")
 	verbose := fs.Bool("v", false, "print every game")
 	movetext := fs.Bool("movetext", false, "with -v, print each game's moves too")
@@ -125,7 +127,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return usageError("-clock must be cpu or wall, got %q", *clock)
 	}
 	m := match{v: v, a: pa, b: pb, seed: *seed, opening: *opening, maxTurns: *maxTurns,
-		cpu: *clock == "cpu", adjudicate: *adjudicate, book: lines}
+		cpu: *clock == "cpu", adjudicate: *adjudicate, book: lines, tableBits: *tableBits}
 	if lines != nil {
 		m.opening = 0
 	}
@@ -221,6 +223,7 @@ type match struct {
 	cpu        bool     // time budgets measure the thread's CPU time
 	adjudicate int      // centipawns; 0: never
 	book       []string // opening lines (orthodox), one per game pair; nil: random turns
+	tableBits  int      // the level players' transposition tables have 2^tableBits entries
 }
 
 type gameResult struct {
@@ -265,7 +268,7 @@ type actor struct {
 func (m *match) newActor(sp spec, seed uint64) *actor {
 	ac := &actor{spec: sp, rng: rand.New(rand.NewPCG(seed, 0x7f4a7c159e3779b9)), now: time.Now}
 	if sp.level > 0 {
-		ac.player = turn.NewPlayer(m.v, 18)
+		ac.player = turn.NewPlayer(m.v, m.tableBits)
 	}
 	if m.cpu {
 		ac.now, _ = threadClock()

@@ -82,18 +82,18 @@ type Progress[A comparable] struct {
 }
 
 // Searcher runs iterative-deepening alpha-beta over a Game: principal variation search with
-// aspiration windows at the root and a transposition table (which also keeps static
-// evaluations), quiescence search (with the table), check extensions, move ordering by the
-// table's action, the game's hints (captures by the exchange evaluation), killers, counter
-// moves and history (with a malus for the quiet moves that failed), logarithmic late move
-// reductions, late move pruning, futility pruning, razoring and the pruning of moves that
-// lose material by the exchange evaluation near the horizon, ProbCut, internal iterative
-// reductions and, when the game allows passing, null-move pruning; at chance nodes,
-// expectimax with Star1 and Star2 pruning. A state whose child has the same side to move is
-// searched without negation: a multi-ply turn is searched ply by ply for the side that plays
-// it, and the pruning of quiet moves, which assumes the opponent answers, applies only to the
-// last ply of a turn. A Searcher keeps its table between searches; it is not safe for
-// concurrent use.
+// aspiration windows at the root and a transposition table of two-slot buckets (which also
+// keeps static evaluations), quiescence search (with the table), check extensions, move
+// ordering by the table's action, the game's hints (captures by the exchange evaluation),
+// killers, counter moves and history (with a malus for the quiet moves that failed),
+// logarithmic late move reductions, late move pruning, futility pruning, razoring and the
+// pruning of moves that lose material by the exchange evaluation near the horizon, ProbCut,
+// internal iterative reductions and, when the game allows passing, null-move pruning; at
+// chance nodes, expectimax with Star1 and Star2 pruning. A state whose child has the same
+// side to move is searched without negation: a multi-ply turn is searched ply by ply for the
+// side that plays it, and the pruning of quiet moves, which assumes the opponent answers,
+// applies only to the last ply of a turn. A Searcher keeps its table between searches; it is
+// not safe for concurrent use.
 type Searcher[S any, A comparable] struct {
 	g        Game[S, A]
 	passer   Passer[S]
@@ -208,6 +208,11 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 	x.lim.initShare(o.Budget, share)
 	x.stats = searchStats{}
 	x.tt.gen++
+	ways := 1
+	if x.on(TableBuckets) {
+		ways = 2
+	}
+	x.tt.setWays(ways)
 	for i := range x.history {
 		for j := range x.history[i] {
 			x.history[i][j] /= 8
@@ -768,6 +773,9 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 				if lmp {
 					skipQuiets = true
 					x.stats.lmpSkips++
+					if !loudAfter(branches[n+1:], scores[n+1:], killerScore-2) {
+						break // the rest are quiet: skipped without sorting them
+					}
 				} else {
 					x.stats.futile++
 				}
@@ -875,6 +883,17 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	}
 	x.tt.store(key, bestAction, hasBest && bound != boundUpper, toTable(bestScore, ply), depth, bound, eval)
 	return bestScore
+}
+
+// loudAfter reports whether any of the branches left is noisy or scores at least quiet (a
+// killer, the counter move or the table's action), so not skipped with the quiet ones.
+func loudAfter[A comparable](branches []Branch[A], scores []int32, quiet int32) bool {
+	for i := range branches {
+		if branches[i].Noisy || scores[i] >= quiet {
+			return true
+		}
+	}
+	return false
 }
 
 // cutoff updates the ordering statistics after the quiet action b refuted a node at ply: it

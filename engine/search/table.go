@@ -2,8 +2,9 @@ package search
 
 import "math"
 
-// Transposition table: one entry per slot, replaced when the new result is deeper or the old
-// one is from an earlier search.
+// Transposition table: a key has a bucket of one slot, or two with TableBuckets; a new
+// result replaces the bucket's entry least worth keeping unless that one is much deeper and
+// of this search.
 
 const (
 	boundExact uint8 = iota + 1
@@ -31,6 +32,7 @@ type table[A comparable] struct {
 	slots []entry[A]
 	mask  uint64
 	gen   uint8
+	ways  int // the slots of a bucket (setWays)
 }
 
 func newTable[A comparable](bits int) table[A] {
@@ -41,21 +43,46 @@ func newTable[A comparable](bits int) table[A] {
 		bits = 26
 	}
 	n := 1 << bits
-	return table[A]{slots: make([]entry[A], n), mask: uint64(n - 1)}
+	return table[A]{slots: make([]entry[A], n), mask: uint64(n - 1), ways: 1}
 }
 
 func (t *table[A]) probe(key uint64) (entry[A], bool) {
-	e := t.slots[key&t.mask]
-	if e.filled && e.key == key {
-		return e, true
+	i := t.base(key)
+	for w := range t.ways {
+		if e := t.slots[i+w]; e.filled && e.key == key {
+			return e, true
+		}
 	}
 	return entry[A]{}, false
 }
 
+// base returns the index of the first slot of key's bucket.
+func (t *table[A]) base(key uint64) int { return int(key & t.mask &^ uint64(t.ways-1)) }
+
+// setWays sets the slots a key may take: 1 (its own slot) or 2 (a bucket of two, for
+// TableBuckets). A table keeps its entries, so a Searcher must not change it between
+// searches that share them.
+func (t *table[A]) setWays(n int) {
+	if n != t.ways {
+		clear(t.slots)
+	}
+	t.ways = n
+}
+
 // store records a search result; eval is the node's static evaluation (noEval: unknown).
+// A key already in its bucket is updated in place; otherwise the new entry replaces the
+// bucket's least worth keeping (an empty slot, then one from an earlier search, then the
+// shallowest), unless even that one is from this search and more than two plies deeper.
 func (t *table[A]) store(key uint64, a A, hasMove bool, score, depth int, bound uint8, eval int) {
-	e := &t.slots[key&t.mask]
-	if e.filled && e.key == key {
+	i := t.base(key)
+	var e *entry[A]
+	for w := range t.ways {
+		if s := &t.slots[i+w]; s.filled && s.key == key {
+			e = s
+			break
+		}
+	}
+	if e != nil {
 		if eval == noEval && e.hasEval {
 			eval = int(e.eval)
 		}
@@ -68,8 +95,16 @@ func (t *table[A]) store(key uint64, a A, hasMove bool, score, depth int, bound 
 		if !hasMove && e.hasMove {
 			a, hasMove = e.action, true // keep the best action of an earlier search
 		}
-	} else if e.filled && e.gen == t.gen && int(e.depth) > depth+2 {
-		return
+	} else {
+		e = &t.slots[i]
+		for w := 1; w < t.ways; w++ {
+			if s := &t.slots[i+w]; t.worth(s) < t.worth(e) {
+				e = s
+			}
+		}
+		if e.filled && e.gen == t.gen && int(e.depth) > depth+2 {
+			return
+		}
 	}
 	hasEval := eval != noEval && eval >= math.MinInt16 && eval <= math.MaxInt16
 	if !hasEval {
@@ -77,6 +112,18 @@ func (t *table[A]) store(key uint64, a A, hasMove bool, score, depth int, bound 
 	}
 	*e = entry[A]{key: key, action: a, score: int32(score), eval: int16(eval), depth: int8(depth),
 		bound: bound, gen: t.gen, filled: true, hasMove: hasMove, hasEval: hasEval}
+}
+
+// worth ranks the entries of a bucket for keeping: an empty slot is worth least, an entry of
+// an earlier search less than any of this one, then the deeper the better.
+func (t *table[A]) worth(e *entry[A]) int {
+	switch {
+	case !e.filled:
+		return -1 << 10
+	case e.gen != t.gen:
+		return int(e.depth) - 256
+	}
+	return int(e.depth)
 }
 
 // toTable converts a score at distance ply from the root to the form the table keeps (mate

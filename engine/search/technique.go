@@ -73,6 +73,10 @@ const (
 	// roll), each searched for its captures; without it a chance node at the horizon is
 	// evaluated statically.
 	QuiescenceRolls
+	// TableBuckets: the transposition table keeps each key in a bucket of two slots, and a
+	// new entry replaces the one of the two least worth keeping (from an earlier search, or
+	// the shallower), instead of each key having one slot.
+	TableBuckets
 )
 
 var techniqueNames = []struct {
@@ -98,6 +102,7 @@ var techniqueNames = []struct {
 	{"probcut", ProbCut},
 	{"seeprune", ExchangePruning},
 	{"qroll", QuiescenceRolls},
+	{"buckets", TableBuckets},
 }
 
 // String returns the short names of the techniques in t, joined by commas.
@@ -113,7 +118,7 @@ func (t Technique) String() string {
 
 // ParseTechniques reads a comma-separated list of technique names (null, lmr, lmp, futility,
 // razor, aspiration, counter, malus, iir, qtt, check, evalcache, probe,
-// chancekillers, lazyq, lateiter, probcut, seeprune, qroll, or all).
+// chancekillers, lazyq, lateiter, probcut, seeprune, qroll, buckets, or all).
 func ParseTechniques(s string) (Technique, error) {
 	var t Technique
 	for _, f := range strings.Split(s, ",") {

@@ -223,3 +223,40 @@ func TestParseTechniques(t *testing.T) {
 		t.Error("an unknown name is accepted")
 	}
 }
+
+// TestTableBuckets checks the table's buckets (TableBuckets): two keys of one bucket are both
+// kept, where a table of one slot per key keeps the last; a new key replaces the entry of an
+// earlier search before a deeper one of this search, and the shallower of two of this search.
+func TestTableBuckets(t *testing.T) {
+	const k1, k2, k3 = 0x100, 0x101, 0x200100 // one bucket of two; k1 and k3 share a slot too
+	for _, ways := range []int{1, 2} {
+		tt := newTable[engine.Move](10)
+		tt.setWays(ways)
+		tt.store(k1, engine.Move(1), true, 10, 5, boundExact, noEval)
+		tt.store(k3, engine.Move(2), true, 20, 5, boundExact, noEval)
+		_, ok1 := tt.probe(k1)
+		_, ok2 := tt.probe(k3)
+		if ok1 != (ways == 2) || !ok2 {
+			t.Errorf("%d ways: the first key kept %v, the second %v", ways, ok1, ok2)
+		}
+	}
+	tt := newTable[engine.Move](10)
+	tt.setWays(2)
+	tt.store(k1, engine.Move(1), true, 10, 9, boundExact, noEval) // an earlier search, deep
+	tt.gen++
+	tt.store(k2, engine.Move(2), true, 20, 3, boundExact, noEval)
+	tt.store(k3, engine.Move(3), true, 30, 1, boundExact, noEval)
+	if _, ok := tt.probe(k1); ok {
+		t.Error("the entry of an earlier search is kept before one of this search")
+	}
+	if _, ok := tt.probe(k2); !ok {
+		t.Error("the deeper entry of this search is lost")
+	}
+	tt.store(k1, engine.Move(1), true, 10, 2, boundExact, noEval)
+	if _, ok := tt.probe(k3); ok {
+		t.Error("the shallower entry of this search is kept")
+	}
+	if e, ok := tt.probe(k1); !ok || e.action != engine.Move(1) {
+		t.Error("the new entry is not stored")
+	}
+}
