@@ -60,8 +60,8 @@ func (t *table[A]) probe(key uint64) (entry[A], bool) {
 func (t *table[A]) base(key uint64) int { return int(key & t.mask &^ uint64(t.ways-1)) }
 
 // setWays sets the slots a key may take: 1 (its own slot) or 2 (a bucket of two, for
-// TableBuckets). A table keeps its entries, so a Searcher must not change it between
-// searches that share them.
+// TableBuckets). A change clears the table: an entry stored under one layout may sit where
+// the other does not look.
 func (t *table[A]) setWays(n int) {
 	if n != t.ways {
 		clear(t.slots)
