@@ -118,11 +118,10 @@ gotest:
 	$(WASMENV) $(GO) test -count=1 ./app/browser/
 
 # The browser tests run in two groups. The files that measure time (frame gaps, main-thread
-# tasks, page freezes, how soon a link is refused) or race the player's clicks against a
-# computer slowed by 1.5 s (the board's premoves) run one at a time, alone on the machine:
-# TIMEDTESTS. The others assert no timing, so they run three at a time, the smoke suites of
+# tasks, page freezes, how soon a link is refused: TIMEDTESTS) run one at a time, alone on the
+# machine. The others assert no timing, so they run three at a time, the smoke suites of
 # Firefox and WebKit first (the longest files), the Chromium files after them.
-TIMEDTESTS := $(addprefix tests/browser/,$(addsuffix .test.mjs,ai-game ai-worker analysis board nec-hostile store-many))
+TIMEDTESTS := $(addprefix tests/browser/,$(addsuffix .test.mjs,ai-game ai-worker analysis nec-hostile store-many))
 SMOKETESTS := $(addprefix tests/browser/smoke-,$(addsuffix .test.mjs,webkit firefox chromium))
 UNTIMEDTESTS := $(SMOKETESTS) $(filter-out $(SMOKETESTS) $(TIMEDTESTS),$(wildcard tests/browser/*.test.mjs))
 browsertest: deps build

@@ -90,26 +90,36 @@ describe('the interactive board', () => {
     await page.close();
   });
 
-  // slowComputer delays every message to the engine's worker, so that the computer thinks
-  // for a while whatever the machine's speed: time to queue a premove.
-  const slowComputer = (page) =>
+  // heldComputer holds every message to the engine's worker until the test calls release, so
+  // that the computer thinks for as long as the test needs, whatever the machine's load: time
+  // to queue a premove. Messages posted after the release go through at once.
+  const heldComputer = (page) =>
     page.addInitScript(() => {
       const post = Worker.prototype.postMessage;
+      const held = [];
+      window.__releaseWorker = () => {
+        window.__releaseWorker = null;
+        for (const [w, args] of held.splice(0)) post.apply(w, args);
+      };
       Worker.prototype.postMessage = function (...args) {
-        setTimeout(() => post.apply(this, args), 1500);
+        if (window.__releaseWorker) held.push([this, args]);
+        else post.apply(this, args);
       };
     });
+  // release lets the held messages reach the worker: the computer answers.
+  const release = (page) => page.evaluate(() => window.__releaseWorker?.());
   // Black (the computer) has one move, Kb8; White has Kb6 and a rook on h1.
   const forced = '/play?variant=orthodox&mode=computer&color=white&level=1&fen=' + encodeURIComponent('k7/8/1K6/8/8/8/8/7R b - - 0 1');
 
   test('a premove is played as soon as the turn comes, when it is legal then', async () => {
-    const page = await fx.open(forced, { selector: playReady, setup: slowComputer });
+    const page = await fx.open(forced, { selector: playReady, setup: heldComputer });
     await page.click('.board [data-square="h1"]');
     await page.click('.board [data-square="h8"]');
     await page.waitForFunction((g) => document.querySelector(g).dataset.premove === 'h1h8', grid);
     assert.equal(await page.locator('.board .sq.premove').count(), 2, 'the premove is shown');
     await page.screenshot({ path: join(outDir, 'board-premove.png') });
     // The computer plays Kb8, then the premove Rh8 mates at once.
+    await release(page);
     await page.waitForSelector('.end-dialog', { timeout: 20000 });
     assert.match(await movetext(page), /Kb8 2\.Rh8#/);
     await until(page, 'premove', '');
@@ -118,7 +128,7 @@ describe('the interactive board', () => {
   });
 
   test('a premove illegal when the turn comes is dropped silently; a click cancels one', async () => {
-    const page = await fx.open(forced, { selector: playReady, setup: slowComputer });
+    const page = await fx.open(forced, { selector: playReady, setup: heldComputer });
     // Cancelled by a click.
     await page.click('.board [data-square="h1"]');
     await page.click('.board [data-square="h5"]');
@@ -129,6 +139,7 @@ describe('the interactive board', () => {
     await page.click('.board [data-square="b6"]');
     await page.click('.board [data-square="c7"]');
     await page.waitForFunction((g) => document.querySelector(g).dataset.premove === 'b6c7', grid);
+    await release(page);
     await page.waitForFunction(() => /Kb8/.test(document.querySelector('.moves').dataset.movetext));
     await page.waitForFunction((g) => (document.querySelector(g).dataset.premove ?? '') === '', grid);
     assert.doesNotMatch(await movetext(page), /Kc7/);
@@ -142,7 +153,7 @@ describe('the interactive board', () => {
     const settings = await fx.open('/settings');
     await settings.uncheck('[data-setting="premoves"]');
     await settings.close();
-    const page = await fx.open(forced, { selector: playReady, setup: slowComputer });
+    const page = await fx.open(forced, { selector: playReady, setup: heldComputer });
     // Every value the board's premove and selection take from here on: both are empty before
     // the clicks, so a wait for empty ones could pass before the clicks are drawn.
     await page.evaluate((g) => {
@@ -154,8 +165,9 @@ describe('the interactive board', () => {
     }, grid);
     await page.click('.board [data-square="h1"]');
     await page.click('.board [data-square="h8"]');
-    // The computer's Kb8 comes after the slowed worker's 1.5 s: by then the clicks are drawn,
-    // and a premove would be played at once.
+    // The computer's Kb8 comes once the clicks are drawn: a premove would be played at once.
+    await drawn(page);
+    await release(page);
     await page.waitForFunction(() => /Kb8/.test(document.querySelector('.moves').dataset.movetext));
     await drawn(page);
     assert.doesNotMatch(await movetext(page), /Rh8/);
@@ -227,7 +239,7 @@ describe('the interactive board', () => {
 
   test('in the dark theme: arrows, a circle, a premove and the cursor, photographed', async () => {
     const dark = await fx.fresh({ colorScheme: 'dark' });
-    const page = await fx.open(forced, { context: dark, selector: playReady, setup: slowComputer });
+    const page = await fx.open(forced, { context: dark, selector: playReady, setup: heldComputer });
     await page.click('.board [data-square="h1"]');
     await page.click('.board [data-square="h8"]');
     await until(page, 'premove', 'h1h8');
@@ -242,11 +254,12 @@ describe('the interactive board', () => {
   test('Marseillais against the computer: a premove queued during its two plies is the first ply of the next turn', async () => {
     // Motion on: the computer's turn is shown ply by ply, the premove waits for its end.
     const moving = await fx.fresh({ reducedMotion: 'no-preference' });
-    const page = await fx.open('/play?variant=marseillais&mode=computer&color=white&level=1', { context: moving, selector: playReady, setup: slowComputer });
+    const page = await fx.open('/play?variant=marseillais&mode=computer&color=white&level=1', { context: moving, selector: playReady, setup: heldComputer });
     await ply(page, 'e2e4');
     await page.click('.board [data-square="a2"]');
     await page.click('.board [data-square="a3"]');
     await until(page, 'premove', 'a2a3');
+    await release(page);
     await page.waitForFunction(() => /^1\.e4 \S+,\S+ 2\.a3$/.test(document.querySelector('.moves').dataset.movetext), null, { timeout: 20000 });
     await until(page, 'premove', '');
     assert.equal(await page.textContent('.status'), 'White to move', 'the second ply of the turn is still to play');

@@ -6,15 +6,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { fixture, liveMain, outDir, playReady } from './fixture.mjs';
+import { typeMove } from './store-helpers.mjs';
 
 describe('keyboard play', () => {
   const fx = fixture({ launch: { reducedMotion: 'reduce' } });
-
-  // typeMove types text in the move box and presses Enter.
-  async function typeMove(page, text) {
-    await page.fill('#move-input', text);
-    await page.press('#move-input', 'Enter');
-  }
 
   async function plies(page) {
     return page.locator('.moves .ply').count();
