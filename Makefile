@@ -147,24 +147,29 @@ strength:
 strength-quick:
 	QUICK=1 scripts/strength.sh
 
-# Fits the evaluation's weights (engine/search/tune_test.go): 600 games of the engine against
-# itself at 6,000 nodes a move; Stockfish's score of every position at depth 10 (the label;
+# Fits the evaluation's weights (engine/search/tune_test.go): 4,000 games of the engine against
+# itself at 6,000 nodes a move, one position in four of each kept; Stockfish's score of every position at depth 10 (the label;
 # Debian's stockfish, installed as make strength installs it); then the fit of the weights on
-# a target of 20% the game's result and 80% the label, and the fit of the piece-square
-# corrections. Each fit prints Go for engine/search/eval.go and squares.go. The weights in use
-# were fitted so (2026-11-28, the first three steps) on the positions of 1,200 new games of the
-# version before them (seeds 11 and 12, -seed, 6,000 nodes a move); the square corrections in
-# use are those of the fit before (2026-11-27, seeds 1 and 2).
+# a target of 20% the game's result and 80% the label, and the fit of the tables of
+# corrections (mobility, pieces with their pawns, bad bishops, squares). Each fit prints Go
+# for engine/search/eval.go, squares.go and tables.go. The weights in use were fitted so
+# (2026-11-28, the first three steps) on the positions of 1,200 new games of the version
+# before them (seeds 11 and 12, -seed, 6,000 nodes a move); the square corrections in use are
+# those of the fit before (2026-11-27, seeds 1 and 2). The mobility, pieces-with-pawns and
+# bad-bishop tables (2026-11-29) were fitted on those positions and one in four of 4,000 more
+# games (-games 2000 -every 4, seeds 21 and 22), with -tables mobility,withpawns,bishoppawns
+# -prior 300 -epochs 150 -heldgames: a fit of hundreds of entries learns the games
+# themselves, which only whole games held out show.
 TUNEDATA := $(CURDIR)/.build/positions.txt
 tune:
 	mkdir -p .build
 	command -v stockfish >/dev/null || [ -x /usr/games/stockfish ] || \
 		{ SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); $$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq stockfish; }
-	nice -n 19 $(GO) test -tags tune -run TestTuneGenerate -timeout 0 ./engine/search -args -positions $(TUNEDATA) -games 600 -nodes 6000
+	nice -n 19 $(GO) test -tags tune -run TestTuneGenerate -timeout 0 ./engine/search -args -positions $(TUNEDATA) -games 4000 -every 4 -nodes 6000
 	nice -n 19 $(GO) test -tags tune -run TestTuneLabel -timeout 0 ./engine/search -args -positions $(TUNEDATA) -label $$(command -v stockfish || echo /usr/games/stockfish) -depth 10 -out $(TUNEDATA).labelled
 	nice -n 19 $(GO) test -tags tune -run TestTuneFit -timeout 0 -v ./engine/search -args -positions $(TUNEDATA).labelled -lambda 0.2 -passes 4
-	nice -n 19 $(GO) test -tags tune -run TestTuneSquares -timeout 0 -v ./engine/search -args -positions $(TUNEDATA).labelled -lambda 0.2 -prior 50
+	nice -n 19 $(GO) test -tags tune -run TestTuneTables -timeout 0 -v ./engine/search -args -positions $(TUNEDATA).labelled -lambda 0.2 -prior 300 -epochs 150 -heldgames
 
 # Long soaks and every fuzz target for FUZZTIME each.
 soak:

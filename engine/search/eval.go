@@ -13,9 +13,10 @@ import (
 // weights are the evaluation's numbers, in centipawns: the middlegame (MG) and endgame (EG)
 // weight of each term. The piece-square tables are built from them by simple rules
 // (centralisation, advancement, the king's shelter) plus fitted per-square corrections
-// (squares.go). The values in use (evalWeights) were fitted by a Texel-style regression on
-// positions from the engine's own games, aimed mostly at Stockfish's score of each position
-// (tune_test.go, make tune).
+// (squares.go), and the mobility tables from the linear Mob* weights plus fitted corrections
+// by count (tables.go). The values in use (evalWeights) were fitted by a Texel-style
+// regression on positions from the engine's own games, aimed mostly at Stockfish's score of
+// each position (tune_test.go, make tune).
 type weights struct {
 	PawnMG, PawnEG, KnightMG, KnightEG, BishopMG, BishopEG, RookMG, RookEG, QueenMG, QueenEG int
 
@@ -76,6 +77,9 @@ var (
 	valueMG, valueEG [7]int
 	// Piece-square tables, index [type][square] for White; Black mirrors the rank.
 	pstMG, pstEG [7][64]int
+	// Mobility by piece type and the count of safe squares the piece attacks: the linear
+	// weights (Mob*) plus the fitted corrections mobilityMG and mobilityEG.
+	mobMG, mobEG [7][28]int
 	// Passed-pawn bonus by relative rank.
 	passedMG, passedEG [8]int
 	// King attack units by attacker type.
@@ -94,6 +98,18 @@ func setWeights(ws weights) {
 	passedMG = [8]int{0, w.Passed1MG, w.Passed2MG, w.Passed3MG, w.Passed4MG, w.Passed5MG, w.Passed6MG, 0}
 	passedEG = [8]int{0, w.Passed1EG, w.Passed2EG, w.Passed3EG, w.Passed4EG, w.Passed5EG, w.Passed6EG, 0}
 	kingAttackWeight = [7]int{0, 0, w.KingAttackKnight, w.KingAttackBishop, w.KingAttackRook, w.KingAttackQueen, 0}
+	// Mobility counts from the average number of safe squares of each piece type.
+	mobAvg := [7]int{engine.Knight: 4, engine.Bishop: 6, engine.Rook: 7, engine.Queen: 13}
+	perMG := [7]int{engine.Knight: w.MobKnightMG, engine.Bishop: w.MobBishopMG,
+		engine.Rook: w.MobRookMG, engine.Queen: w.MobQueenMG}
+	perEG := [7]int{engine.Knight: w.MobKnightEG, engine.Bishop: w.MobBishopEG,
+		engine.Rook: w.MobRookEG, engine.Queen: w.MobQueenEG}
+	for t := engine.Knight; t <= engine.Queen; t++ {
+		for n := range mobMG[t] {
+			mobMG[t][n] = (n-mobAvg[t])*perMG[t] + mobilityMG[t][n]
+			mobEG[t][n] = (n-mobAvg[t])*perEG[t] + mobilityEG[t][n]
+		}
+	}
 	pstMG, pstEG = [7][64]int{}, [7][64]int{}
 	for sq := engine.Square(0); sq < 64; sq++ {
 		f, r := sq.File(), sq.Rank()
@@ -254,6 +270,9 @@ type evalInfo struct {
 	own        [2]bb
 	attacked   [2]bb
 	attackedBy [2][7]bb
+	// trace, when set, collects which entries of the fitted tables the evaluation adds
+	// (tables.go), for the tuner's fit of those tables; nil in a search.
+	trace *evalTrace
 }
 
 // Evaluate returns the static evaluation of p in centipawns from the point of view of the
@@ -296,6 +315,8 @@ func evaluate(p *board, ei *evalInfo) int {
 	for c := engine.White; c <= engine.Black; c++ {
 		them := c.Other()
 		safe := ^ei.own[c] &^ ei.attackedBy[them][engine.Pawn]
+		pawns := p.pcs[c][engine.Pawn]
+		nPawns := pawns.Count()
 		for t := engine.Pawn; t <= engine.King; t++ {
 			for b := p.pcs[c][t]; b != 0; {
 				sq := popLSB(&b)
@@ -303,8 +324,20 @@ func evaluate(p *board, ei *evalInfo) int {
 				mg[c] += valueMG[t] + pstMG[t][rs]
 				eg[c] += valueEG[t] + pstEG[t][rs]
 				phase += phaseWeight[t]
+				if ei.trace != nil {
+					ei.trace.add(c, tableSquares+int(t)*64+int(rs))
+				}
 				if t == engine.Pawn {
 					continue
+				}
+				if t != engine.King {
+					// The piece's worth with its side's pawns (fewer pawns, fewer winning
+					// chances; knights like pawns, rooks open lines).
+					mg[c] += withPawnsMG[t][nPawns]
+					eg[c] += withPawnsEG[t][nPawns]
+					if ei.trace != nil {
+						ei.trace.add(c, tableWithPawns+int(t)*9+nPawns)
+					}
 				}
 				if (t == engine.Knight || t == engine.Bishop) && outpost(p, ei, c, sq) {
 					mg[c] += w.OutpostMG
@@ -314,19 +347,21 @@ func evaluate(p *board, ei *evalInfo) int {
 				switch t {
 				case engine.Knight:
 					a = knightAtt[sq]
-					n := bits.OnesCount64(uint64(a & safe))
-					mg[c] += (n - 4) * w.MobKnightMG
-					eg[c] += (n - 4) * w.MobKnightEG
 				case engine.Bishop:
 					a = bishopAttacks(sq, ei.occ&^p.pcs[c][engine.Queen])
-					n := bits.OnesCount64(uint64(a & safe))
-					mg[c] += (n - 6) * w.MobBishopMG
-					eg[c] += (n - 6) * w.MobBishopEG
+					// The side's pawns on the bishop's colour of squares.
+					same := pawns & darkSquares
+					if darkSquares&(bb(1)<<sq) == 0 {
+						same = pawns &^ darkSquares
+					}
+					k := same.Count()
+					mg[c] += bishopPawnsMG[k]
+					eg[c] += bishopPawnsEG[k]
+					if ei.trace != nil {
+						ei.trace.add(c, tableBishopPawns+k)
+					}
 				case engine.Rook:
 					a = rookAttacks(sq, ei.occ&^p.pcs[c][engine.Queen]&^p.pcs[c][engine.Rook])
-					n := bits.OnesCount64(uint64(a & safe))
-					mg[c] += (n - 7) * w.MobRookMG
-					eg[c] += (n - 7) * w.MobRookEG
 					f := sq.File()
 					if fileMask[f]&p.pcs[c][engine.Pawn] == 0 {
 						if fileMask[f]&p.pcs[them][engine.Pawn] == 0 {
@@ -339,11 +374,17 @@ func evaluate(p *board, ei *evalInfo) int {
 					}
 				case engine.Queen:
 					a = rookAttacks(sq, ei.occ) | bishopAttacks(sq, ei.occ)
-					n := bits.OnesCount64(uint64(a & safe))
-					mg[c] += (n - 13) * w.MobQueenMG
-					eg[c] += (n - 13) * w.MobQueenEG
 				case engine.King:
 					a = kingAtt[sq]
+				}
+				if t != engine.King {
+					// Mobility: the safe squares the piece attacks.
+					n := bits.OnesCount64(uint64(a & safe))
+					mg[c] += mobMG[t][n]
+					eg[c] += mobEG[t][n]
+					if ei.trace != nil {
+						ei.trace.add(c, tableMobility+int(t)*28+n)
+					}
 				}
 				ei.attackedBy[c][t] |= a
 				ei.attacked[c] |= a

@@ -167,3 +167,64 @@ func TestPhaseWeighsPiecesOtherThanPawnsAndKings(t *testing.T) {
 		})
 	}
 }
+
+// TestTraceNamesEveryTableEntryAdded checks the tuner's trace of the fitted tables: raising
+// one entry's middlegame value by the full phase (24) changes White's evaluation by the
+// phase times the net count the trace gives for that entry (White's minus Black's), and its
+// endgame value likewise by the rest of the phase (give or take the taper's rounding). The
+// positions keep pawns on both sides
+// and the material even, so that no drawish scaling or mop-up applies.
+func TestTraceNamesEveryTableEntryAdded(t *testing.T) {
+	fens := []string{
+		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8",
+		"r2q1rk1/pp1nbppp/2p1pn2/3p1b2/2PP4/1QN1PN2/PP1B1PPP/R3KB1R b KQ - 0 9",
+		"2r3k1/pp3ppp/2n1b3/8/3N4/4B3/PP3PPP/2R3K1 w - - 0 20",
+		"8/5pk1/6p1/3b4/8/1B3P2/5KPP/8 b - - 0 40",
+	}
+	for _, fen := range fens {
+		p := mustFEN(t, fen)
+		var b board
+		b.read(&p)
+		tr := evalTrace{}
+		ei := evalInfo{trace: &tr}
+		white := func() int {
+			var ei evalInfo
+			v := evaluate(&b, &ei)
+			if b.turn == engine.Black {
+				v = -v
+			}
+			return v
+		}
+		base := white()
+		net := map[int32]int{}
+		evaluate(&b, &ei)
+		kinds := map[string]bool{}
+		for _, f := range tr.terms {
+			net[f.idx] += int(f.sign)
+			kinds[tableName(int(f.idx))] = true
+		}
+		if len(kinds) != 4 {
+			t.Errorf("%s: the trace names entries of %d tables, want 4 (%v)", fen, len(kinds), kinds)
+		}
+		phase := min(Phase(p), maxPhase)
+		for idx, n := range net {
+			for _, eg := range []bool{false, true} {
+				e := tableEntry(int(idx), eg)
+				*e += maxPhase
+				setWeights(evalWeights)
+				got := white() - base
+				*e -= maxPhase
+				setWeights(evalWeights)
+				want := n * phase
+				if eg {
+					want = n * (maxPhase - phase)
+				}
+				// The taper divides with truncation towards zero: one centipawn off when the
+				// score crosses zero.
+				if got < want-1 || got > want+1 {
+					t.Errorf("%s: entry %d (endgame %v): evaluation moved by %d, want %d", fen, idx, eg, got, want)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package search
+
+import "github.com/plyground/plyground/engine"
+
+// The evaluation's fitted tables besides the per-square corrections (squares.go): centipawns
+// added on top of the rule-based weights, each a middlegame (MG) and an endgame (EG) value
+// tapered by the phase as the rest. TestTuneTables (tune_test.go) fits them, with the square
+// corrections, by gradient descent on positions labelled by Stockfish (make tune): the
+// evaluation is linear in every entry, so one descent fits them all at once.
+var (
+	// mobilityMG and mobilityEG correct the linear mobility (the Mob* weights) by piece type
+	// and the count of safe squares the piece attacks: a piece with no square to go to is
+	// worth less than a straight line says.
+	mobilityMG = [7][28]int{
+		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{-12, 2, 0, 0, 2, 2, 1, -4, 1, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{-1, 1, 2, 8, 7, 2, -1, 1, -3, 3, -3, -7, 1, -2,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{5, 8, 11, 11, 11, 6, 2, 0, 0, -6, -9, -7, -7, 3,
+			4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{-3, 4, -1, 0, 0, 1, 4, 1, 3, -2, -5, -1, -3, 5,
+			1, -2, -1, 1, 4, 0, 3, 1, -2, 0, -2, -2, 0, -2},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+	}
+	mobilityEG = [7][28]int{
+		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{-12, -14, 0, 4, 2, 5, 4, -2, -9, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{-27, -7, 2, 1, 9, 15, 8, -1, 7, -7, -17, -14, -8, -11,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{-12, -16, -14, -5, -7, -2, 4, 8, 11, 8, 13, 14, 14, -2,
+			-4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{-1, 0, -3, -6, -7, -10, -6, 0, -1, 1, 4, 3, 4, -1,
+			8, -1, 8, 7, 2, -1, 2, -2, -5, -3, -7, -8, -1, -4},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+	}
+	// withPawnsMG and withPawnsEG add to each knight, bishop, rook and queen by the count of
+	// its side's pawns (0-8): fewer pawns leave fewer winning chances, and a knight gains by
+	// pawns where a rook gains by open lines.
+	withPawnsMG = [7][9]int{
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{-9, 2, -1, -5, -3, -4, 1, 6, 4},
+		{-1, 5, 9, -7, 14, -2, -4, -3, -2},
+		{8, 1, 7, 12, -5, 1, 0, 2, 5},
+		{-10, -3, 0, 17, 12, 3, -4, -9, -5},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+	}
+	withPawnsEG = [7][9]int{
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+		{-30, -24, -24, -9, 1, 12, 19, 29, 5},
+		{-12, -20, -17, -12, -13, 4, 9, 7, 2},
+		{-4, -38, -2, 5, 9, 9, 14, 16, 0},
+		{-36, -4, -10, 14, 19, -1, -6, 0, -1},
+		{0, 0, 0, 0, 0, 0, 0, 0, 0},
+	}
+	// bishopPawnsMG and bishopPawnsEG add to each bishop by the count of its side's pawns on
+	// squares of its colour (the bad bishop).
+	bishopPawnsMG = [9]int{11, 15, 16, 9, 4, -3, -10, -22, -10}
+	bishopPawnsEG = [9]int{10, 1, 1, -5, -17, -13, -31, 2, 0}
+)
+
+// darkSquares is the set of dark squares (a1 is dark).
+const darkSquares bb = 0xAA55AA55AA55AA55
+
+// The entries of the fitted tables as one index space, for the tuner's trace: the square
+// corrections, then the mobility, the pieces with their pawns and the bishops with theirs.
+const (
+	tableSquares     = 0
+	tableMobility    = tableSquares + 7*64
+	tableWithPawns   = tableMobility + 7*28
+	tableBishopPawns = tableWithPawns + 7*9
+	tableEntries     = tableBishopPawns + 9
+)
+
+// traceTerm is one entry of the fitted tables that an evaluation added, for White (sign 1)
+// or Black (-1).
+type traceTerm struct {
+	idx  int32
+	sign int8
+}
+
+// evalTrace collects the table entries an evaluation adds (evalInfo.trace).
+type evalTrace struct {
+	terms []traceTerm
+}
+
+// add notes that the evaluation added entry idx of the fitted tables for colour c.
+func (tr *evalTrace) add(c engine.Color, idx int) {
+	sign := int8(1)
+	if c == engine.Black {
+		sign = -1
+	}
+	tr.terms = append(tr.terms, traceTerm{int32(idx), sign})
+}
+
+// tableEntry returns the entry idx of the fitted tables (the middlegame one, or with eg the
+// endgame one), for the tuner and the tests.
+func tableEntry(idx int, eg bool) *int {
+	switch {
+	case idx < tableMobility:
+		t, sq := (idx-tableSquares)/64, (idx-tableSquares)%64
+		if eg {
+			return &squareEG[t][sq]
+		}
+		return &squareMG[t][sq]
+	case idx < tableWithPawns:
+		t, n := (idx-tableMobility)/28, (idx-tableMobility)%28
+		if eg {
+			return &mobilityEG[t][n]
+		}
+		return &mobilityMG[t][n]
+	case idx < tableBishopPawns:
+		t, n := (idx-tableWithPawns)/9, (idx-tableWithPawns)%9
+		if eg {
+			return &withPawnsEG[t][n]
+		}
+		return &withPawnsMG[t][n]
+	}
+	if eg {
+		return &bishopPawnsEG[idx-tableBishopPawns]
+	}
+	return &bishopPawnsMG[idx-tableBishopPawns]
+}
+
+// tableName names the table of entry idx of the fitted tables: squares, mobility, withpawns
+// or bishoppawns (the tuner's -tables).
+func tableName(idx int) string {
+	switch {
+	case idx < tableMobility:
+		return "squares"
+	case idx < tableWithPawns:
+		return "mobility"
+	case idx < tableBishopPawns:
+		return "withpawns"
+	}
+	return "bishoppawns"
+}
