@@ -172,8 +172,8 @@ func TestPhaseWeighsPiecesOtherThanPawnsAndKings(t *testing.T) {
 // one entry's middlegame value by the full phase (24) changes White's evaluation by the
 // phase times the net count the trace gives for that entry (White's minus Black's), and its
 // endgame value likewise by the rest of the phase (give or take the taper's rounding). The
-// positions keep pawns on both sides
-// and the material even, so that no drawish scaling or mop-up applies.
+// positions keep pawns on both sides and the material even, so that no drawish scaling or
+// mop-up applies.
 func TestTraceNamesEveryTableEntryAdded(t *testing.T) {
 	fens := []string{
 		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8",
