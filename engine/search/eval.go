@@ -402,6 +402,9 @@ func evaluate(p *board, ei *evalInfo) int {
 	if phase > maxPhase {
 		phase = maxPhase
 	}
+	if ei.trace != nil {
+		ei.trace.phase = phase
+	}
 	for c := engine.White; c <= engine.Black; c++ {
 		them := c.Other()
 		pm, pe := pawnStructure(p, c, ei)

@@ -171,9 +171,9 @@ func TestPhaseWeighsPiecesOtherThanPawnsAndKings(t *testing.T) {
 // TestTraceNamesEveryTableEntryAdded checks the tuner's trace of the fitted tables: raising
 // one entry's middlegame value by the full phase (24) changes White's evaluation by the
 // phase times the net count the trace gives for that entry (White's minus Black's), and its
-// endgame value likewise by the rest of the phase (give or take the taper's rounding). The
-// positions keep pawns on both sides and the material even, so that no drawish scaling or
-// mop-up applies.
+// endgame value likewise by the rest of the phase (give or take the taper's rounding); the
+// trace's phase is Phase's. The positions keep pawns on both sides and the material even, so
+// that no drawish scaling or mop-up applies.
 func TestTraceNamesEveryTableEntryAdded(t *testing.T) {
 	fens := []string{
 		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8",
@@ -206,7 +206,10 @@ func TestTraceNamesEveryTableEntryAdded(t *testing.T) {
 		if len(kinds) != 4 {
 			t.Errorf("%s: the trace names entries of %d tables, want 4 (%v)", fen, len(kinds), kinds)
 		}
-		phase := min(Phase(p), maxPhase)
+		phase := Phase(p)
+		if tr.phase != phase {
+			t.Errorf("%s: the trace's phase is %d, want %d", fen, tr.phase, phase)
+		}
 		for idx, n := range net {
 			for _, eg := range []bool{false, true} {
 				e := tableEntry(int(idx), eg)

@@ -90,9 +90,10 @@ type traceTerm struct {
 	sign int8
 }
 
-// evalTrace collects the table entries an evaluation adds (evalInfo.trace).
+// evalTrace collects the table entries an evaluation adds (evalInfo.trace), and its phase.
 type evalTrace struct {
 	terms []traceTerm
+	phase int // 0..maxPhase, maxPhase with every piece
 }
 
 // add notes that the evaluation added entry idx of the fitted tables for colour c.
@@ -133,16 +134,28 @@ func tableEntry(idx int, eg bool) *int {
 	return &bishopPawnsMG[idx-tableBishopPawns]
 }
 
-// tableName names the table of entry idx of the fitted tables: squares, mobility, withpawns
-// or bishoppawns (the tuner's -tables).
+// fittedTable describes one fitted table in the index space: the tuner's name (-tables), the
+// Go name of the pair (goName+"MG", goName+"EG"), its first entry, and rows of cols entries.
+type fittedTable struct {
+	name, goName     string
+	base, rows, cols int
+}
+
+// fittedTables are the fitted tables in the order of the index space.
+var fittedTables = []fittedTable{
+	{"squares", "square", tableSquares, 7, 64},
+	{"mobility", "mobility", tableMobility, 7, 28},
+	{"withpawns", "withPawns", tableWithPawns, 7, 9},
+	{"bishoppawns", "bishopPawns", tableBishopPawns, 1, 9},
+}
+
+// tableName returns the tuner's name of the table of entry idx of the fitted tables.
 func tableName(idx int) string {
-	switch {
-	case idx < tableMobility:
-		return "squares"
-	case idx < tableWithPawns:
-		return "mobility"
-	case idx < tableBishopPawns:
-		return "withpawns"
+	name := ""
+	for _, t := range fittedTables {
+		if idx >= t.base {
+			name = t.name
+		}
 	}
-	return "bishoppawns"
+	return name
 }

@@ -390,7 +390,7 @@ func TestTuneTables(t *testing.T) {
 	}
 	fitted := map[string]bool{}
 	for _, name := range strings.Split(*tuneTables, ",") {
-		if !slices.Contains([]string{"squares", "mobility", "withpawns", "bishoppawns"}, name) {
+		if !slices.ContainsFunc(fittedTables, func(ft fittedTable) bool { return ft.name == name }) {
 			t.Fatalf("-tables: no table %q", name)
 		}
 		fitted[name] = true
@@ -416,13 +416,7 @@ func TestTuneTables(t *testing.T) {
 		if s.b.turn == engine.Black {
 			v = -v
 		}
-		phase := 0
-		for c := engine.White; c <= engine.Black; c++ {
-			for pt := engine.Pawn; pt <= engine.King; pt++ {
-				phase += phaseWeight[pt] * s.b.pcs[c][pt].Count()
-			}
-		}
-		rows[i] = row{base: float64(v), phase: float64(min(phase, maxPhase)) / maxPhase,
+		rows[i] = row{base: float64(v), phase: float64(tr.phase) / maxPhase,
 			target: s.result, held: heldOut(i), feats: tr.terms}
 	}
 	// K as TestTuneFit finds it, on the same positions.
@@ -506,82 +500,51 @@ func TestTuneTables(t *testing.T) {
 	// The tables of the best held-out error: later epochs may only fit the training set.
 	dmg, deg = bestMG, bestEG
 	t.Logf("kept: held out %.6f", bestHeld)
-	// Each table with its place in the index space: rows of cols entries.
+	// Each table as Go: today's entries plus the fitted corrections.
 	var b strings.Builder
-	for _, tab := range []struct {
-		name       string
-		cur        []int // today's entries, row after row
-		base, cols int
-		d          []float64
-	}{
-		{"squareMG", flat(squareMG[:]), tableSquares, 64, dmg[:]},
-		{"squareEG", flat(squareEG[:]), tableSquares, 64, deg[:]},
-		{"mobilityMG", flat(mobilityMG[:]), tableMobility, 28, dmg[:]},
-		{"mobilityEG", flat(mobilityEG[:]), tableMobility, 28, deg[:]},
-		{"withPawnsMG", flat(withPawnsMG[:]), tableWithPawns, 9, dmg[:]},
-		{"withPawnsEG", flat(withPawnsEG[:]), tableWithPawns, 9, deg[:]},
-		{"bishopPawnsMG", bishopPawnsMG[:], tableBishopPawns, 9, dmg[:]},
-		{"bishopPawnsEG", bishopPawnsEG[:], tableBishopPawns, 9, deg[:]},
-	} {
-		rows := len(tab.cur) / tab.cols
-		perLine := min(tab.cols, 14) // a rank of squares: 8
-		if tab.cols == 64 {
+	for _, ft := range fittedTables {
+		perLine := min(ft.cols, 14) // a rank of squares: 8
+		if ft.cols == 64 {
 			perLine = 8
 		}
-		fmt.Fprintf(&b, "%s = ", tab.name)
-		if rows > 1 {
-			fmt.Fprintf(&b, "[%d][%d]int{\n", rows, tab.cols)
-		} else {
-			fmt.Fprintf(&b, "[%d]int", tab.cols)
-		}
-		for r := 0; r < rows; r++ {
-			if rows > 1 {
-				b.WriteString("\t")
+		for _, eg := range []bool{false, true} {
+			name, d := ft.goName+"MG", dmg[:]
+			if eg {
+				name, d = ft.goName+"EG", deg[:]
 			}
-			b.WriteString("{")
-			for c := 0; c < tab.cols; c++ {
-				switch {
-				case c > 0 && c%perLine == 0:
-					b.WriteString(",\n\t\t")
-				case c > 0:
-					b.WriteString(", ")
+			fmt.Fprintf(&b, "%s = ", name)
+			if ft.rows > 1 {
+				fmt.Fprintf(&b, "[%d][%d]int{\n", ft.rows, ft.cols)
+			} else {
+				fmt.Fprintf(&b, "[%d]int", ft.cols)
+			}
+			for r := 0; r < ft.rows; r++ {
+				if ft.rows > 1 {
+					b.WriteString("\t")
 				}
-				i := r*tab.cols + c
-				fmt.Fprintf(&b, "%d", tab.cur[i]+int(math.Round(tab.d[tab.base+i])))
+				b.WriteString("{")
+				for c := 0; c < ft.cols; c++ {
+					switch {
+					case c > 0 && c%perLine == 0:
+						b.WriteString(",\n\t\t")
+					case c > 0:
+						b.WriteString(", ")
+					}
+					i := ft.base + r*ft.cols + c
+					fmt.Fprintf(&b, "%d", *tableEntry(i, eg)+int(math.Round(d[i])))
+				}
+				b.WriteString("}")
+				if ft.rows > 1 {
+					b.WriteString(",\n")
+				}
 			}
-			b.WriteString("}")
-			if rows > 1 {
-				b.WriteString(",\n")
+			if ft.rows > 1 {
+				b.WriteString("}")
 			}
+			b.WriteString("\n")
 		}
-		if rows > 1 {
-			b.WriteString("}")
-		}
-		b.WriteString("\n")
 	}
 	fmt.Println(b.String())
-}
-
-// flat returns the rows of a table one after another.
-func flat[R [64]int | [28]int | [9]int](rows []R) []int {
-	var out []int
-	for _, r := range rows {
-		out = append(out, rowSlice(r)...)
-	}
-	return out
-}
-
-// rowSlice returns the entries of one row of a table.
-func rowSlice(r any) []int {
-	switch r := r.(type) {
-	case [64]int:
-		return r[:]
-	case [28]int:
-		return r[:]
-	case [9]int:
-		return r[:]
-	}
-	return nil
 }
 
 // TestTuneLabel adds a label to every position of -positions: the score for White, in
