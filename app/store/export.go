@@ -394,7 +394,7 @@ func (im *Importer) game(i int, raw json.RawMessage) error {
 			im.rep.Same++
 			return nil
 		}
-		if e.ID, err = st.NewID(); err != nil {
+		if e.ID, err = st.NewID(e.Kind); err != nil {
 			return err
 		}
 		raw, err := st.putRaw(e)

@@ -33,8 +33,26 @@ func (st *Store) now() time.Time {
 	return time.Now()
 }
 
-// NewID returns a new random game ID (see NewID) from the store's source.
-func (st *Store) NewID() (string, error) { return NewID(st.Rand) }
+// NewID returns a new random game ID (see NewID) from the store's source that no saved game
+// of kind k has: with crypto/rand a taken ID is all but impossible, but a seeded Rand (tests,
+// or a source that repeats) must not make a save overwrite another game. It gives up with an
+// error after eight taken IDs.
+func (st *Store) NewID(k Kind) (string, error) {
+	for range 8 {
+		id, err := NewID(st.Rand)
+		if err != nil {
+			return "", err
+		}
+		_, taken, err := st.Storage.Get(Key(k, id))
+		if err != nil {
+			return "", fmt.Errorf("making a game id: %w", err)
+		}
+		if !taken {
+			return id, nil
+		}
+	}
+	return "", errors.New("making a game id: every id drawn is taken")
+}
 
 // Check replays the record of e with the codec of its kind and says why it does not replay
 // (an error wrapping ErrDamaged); nil when it replays or when the store has no codec for its
@@ -155,7 +173,7 @@ func (st *Store) Save(e Entry) (Entry, error) {
 // save is Save, which also returns the text it stored.
 func (st *Store) save(e Entry) (Entry, string, error) {
 	if e.ID == "" {
-		id, err := st.NewID()
+		id, err := st.NewID(e.Kind)
 		if err != nil {
 			return e, "", err
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -84,6 +85,54 @@ func TestSaveLoad(t *testing.T) {
 	}
 	if back, err := st.Load(KindNEC, nec.ID); err != nil || !back.Equal(nec) {
 		t.Errorf("loaded %+v, %v; want %+v", back, err, nec)
+	}
+}
+
+// repeating is an ID source that gives the same bytes over and over, after first.
+type repeating struct{ first, then []byte }
+
+func (r *repeating) Read(b []byte) (int, error) {
+	src := r.then
+	if len(r.first) > 0 {
+		src, r.first = r.first, nil
+	}
+	for i := range b {
+		b[i] = src[i%len(src)]
+	}
+	return len(b), nil
+}
+
+// TestNewIDIsFree checks that a new game never takes the key of a saved one, even when the
+// ID source repeats itself: the save draws again, and gives up with an error rather than
+// overwrite.
+func TestNewIDIsFree(t *testing.T) {
+	st, mem := newStore(t)
+	same := []byte("abcdefghij")
+	st.Rand = &repeating{then: same}
+	first, err := st.Save(WithGame(Entry{}, game(t, "1. e4 *")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, mem)
+	if e, err := st.Save(WithGame(Entry{}, game(t, "1. d4 *"))); err == nil {
+		t.Errorf("a second game saved as %s over %s", e.ID, first.ID)
+	}
+	if after := snapshot(t, mem); !maps.Equal(before, after) {
+		t.Errorf("a failed save changed the storage: %v, was %v", after, before)
+	}
+	// A source that repeats once: the second draw is free.
+	st.Rand = &repeating{first: same, then: []byte("klmnopqrst")}
+	second, err := st.Save(WithGame(Entry{}, game(t, "1. d4 *")))
+	if err != nil || second.ID == first.ID {
+		t.Fatalf("second game saved as %q (first %q): %v", second.ID, first.ID, err)
+	}
+	if back, err := st.Load(Kind8x8, first.ID); err != nil || back.Record != first.Record {
+		t.Errorf("the first game after the second save: %+v, %v", back, err)
+	}
+	// Taken is per kind: a Never-Ending Chess game may have the ID of an 8x8 one.
+	st.Rand = &repeating{then: same}
+	if id, err := st.NewID(KindNEC); err != nil || id != first.ID {
+		t.Errorf("NewID(KindNEC) = %q, %v; want %q", id, err, first.ID)
 	}
 }
 

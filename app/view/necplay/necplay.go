@@ -192,7 +192,7 @@ func (p *Screen) OnNav(ctx app.Context) {
 			return
 		}
 		// Where the link's game is kept: never over a different saved game (FileShared).
-		newID, _ := st.NewID()
+		newID, _ := st.NewID(store.KindNEC)
 		sv, loadErr := st.Load(store.KindNEC, id)
 		f := necgame.FileShared(r, id, sv, loadErr, newID)
 		g, err := necgame.Open(f.Record)

@@ -192,7 +192,7 @@ func (s *Screen) saveRef() bool {
 func link(frag string) string { return share.SiteBase() + route.NECRemoteLink(frag) }
 
 func (s *Screen) onCreate(ctx app.Context, e app.Event) {
-	id, err := s.st.NewID()
+	id, err := s.st.NewID(store.KindNEC)
 	if err != nil {
 		s.err = "No new game: " + err.Error()
 		return
