@@ -169,7 +169,7 @@ tune:
 	nice -n 19 $(GO) test -tags tune -run TestTuneGenerate -timeout 0 ./engine/search -args -positions $(TUNEDATA) -games 4000 -every 4 -nodes 6000
 	nice -n 19 $(GO) test -tags tune -run TestTuneLabel -timeout 0 ./engine/search -args -positions $(TUNEDATA) -label $$(command -v stockfish || echo /usr/games/stockfish) -depth 10 -out $(TUNEDATA).labelled
 	nice -n 19 $(GO) test -tags tune -run TestTuneFit -timeout 0 -v ./engine/search -args -positions $(TUNEDATA).labelled -lambda 0.2 -passes 4
-	nice -n 19 $(GO) test -tags tune -run TestTuneTables -timeout 0 -v ./engine/search -args -positions $(TUNEDATA).labelled -lambda 0.2 -prior 300 -epochs 150 -heldgames
+	nice -n 19 $(GO) test -tags tune -run TestTuneTables -timeout 0 -v ./engine/search -args -positions $(TUNEDATA).labelled -lambda 0.2 -prior 100 -epochs 100 -heldgames
 
 # Long soaks and every fuzz target for FUZZTIME each.
 soak:

@@ -61,7 +61,7 @@ func suiteNodes(t *testing.T, g Game[engine.Position, engine.Move], depth int, o
 // so TestTechniquesAreOn shows each at work instead.) The shares are measured at depth 11,
 // near the 12 or 13 plies level 5 reaches in its second: the reductions' share grows with the
 // depth, since the pruning near the horizon leaves them less to do in a shallow search. On
-// the 24 positions, with the evaluation of 2026-11-29, it was 11.8% at depth 10, 17.8% at 11 and
+// the 24 positions, with the evaluation of 4397c77, it was 11.8% at depth 10, 17.8% at 11 and
 // 16.5% at 12 (against the plain reductions the search makes without the technique).
 func TestTechniquesSaveNodes(t *testing.T) {
 	if testing.Short() {
