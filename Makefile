@@ -147,19 +147,16 @@ strength:
 strength-quick:
 	QUICK=1 scripts/strength.sh
 
-# Fits the evaluation's weights (engine/search/tune_test.go): 4,000 games of the engine against
-# itself at 6,000 nodes a move, one position in four of each kept; Stockfish's score of every position at depth 10 (the label;
-# Debian's stockfish, installed as make strength installs it); then the fit of the weights on
-# a target of 20% the game's result and 80% the label, and the fit of the tables of
-# corrections (mobility, pieces with their pawns, bad bishops, squares). Each fit prints Go
-# for engine/search/eval.go, squares.go and tables.go. The weights in use were fitted so
-# (2026-11-28, the first three steps) on the positions of 1,200 new games of the version
-# before them (seeds 11 and 12, -seed, 6,000 nodes a move); the square corrections in use are
-# those of the fit before (2026-11-27, seeds 1 and 2). The mobility, pieces-with-pawns and
-# bad-bishop tables (2026-11-29) were fitted on those positions and one in four of 4,000 more
-# games (-games 2000 -every 4, seeds 21 and 22), with -tables mobility,withpawns,bishoppawns
-# -prior 300 -epochs 150 -heldgames: a fit of hundreds of entries learns the games
-# themselves, which only whole games held out show.
+# Fits the evaluation's weights (engine/search/tune_test.go): 4,000 games of the engine
+# against itself at 6,000 nodes a move, one position in four of each kept; Stockfish's score
+# of every position at depth 10 (the label; Debian's stockfish, installed as make strength
+# installs it); then the fit of the weights on a target of 20% the game's result and 80% the
+# label, and the fit of the tables of corrections (squares, mobility, pieces with their pawns,
+# bad bishops), holding out whole games. Each fit prints Go for engine/search/eval.go,
+# squares.go and tables.go, pasted by hand. The weights in use were fitted so (2026-11-28, the
+# first three steps) on the positions of 1,200 games (seeds 11 and 12); the tables in use
+# (2026-11-29) on those and one position in four of 8,000 more games (-games 2000 -every 4,
+# seeds 21 to 24, the last two of the version with the tables), with the last step's flags.
 TUNEDATA := $(CURDIR)/.build/positions.txt
 tune:
 	mkdir -p .build

@@ -363,7 +363,7 @@ func evaluate(p *board, ei *evalInfo) int {
 				case engine.Rook:
 					a = rookAttacks(sq, ei.occ&^p.pcs[c][engine.Queen]&^p.pcs[c][engine.Rook])
 					f := sq.File()
-					if fileMask[f]&p.pcs[c][engine.Pawn] == 0 {
+					if fileMask[f]&pawns == 0 {
 						if fileMask[f]&p.pcs[them][engine.Pawn] == 0 {
 							mg[c] += w.RookOpenMG
 							eg[c] += w.RookOpenEG

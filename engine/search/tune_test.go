@@ -62,7 +62,7 @@ var (
 	tuneLabel     = flag.String("label", "", "UCI engine that labels the positions (TestTuneLabel)")
 	tuneDepth     = flag.Int("depth", 10, "the labelling engine's search depth")
 	tuneOut       = flag.String("out", "", "labelled positions file (TestTuneLabel)")
-	tuneTables    = flag.String("tables", "squares,mobility,withpawns,bishoppawns", "the tables TestTuneTables fits")
+	tuneTables    = flag.String("tables", "", "the tables TestTuneTables fits, by name (empty: every table of fittedTables)")
 	tuneHeldGames = flag.Bool("heldgames", false, "hold out one block of 1,000 positions in five")
 )
 
@@ -389,7 +389,12 @@ func TestTuneTables(t *testing.T) {
 		t.Skip("no -positions file")
 	}
 	fitted := map[string]bool{}
-	for _, name := range strings.Split(*tuneTables, ",") {
+	if *tuneTables == "" {
+		for _, ft := range fittedTables {
+			fitted[ft.name] = true
+		}
+	}
+	for _, name := range strings.FieldsFunc(*tuneTables, func(r rune) bool { return r == ',' }) {
 		if !slices.ContainsFunc(fittedTables, func(ft fittedTable) bool { return ft.name == name }) {
 			t.Fatalf("-tables: no table %q", name)
 		}
