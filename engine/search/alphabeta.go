@@ -101,6 +101,7 @@ type Searcher[S any, A comparable] struct {
 	quiet    Quiescer[S, A]
 	exch     Exchanger[S, A]
 	horizon  Horizon[S]
+	classed  Classed[S, A]
 	tt       table[A]
 	lim      limiter
 	off      Technique
@@ -136,6 +137,7 @@ type searchStats struct {
 	nullCuts, rfpCuts, razorCuts, futile, lmpSkips, reduced int64
 	aspirationFails, counterCuts, internalReductions        int64
 	qttCuts, probeCuts, lazyStands, probCuts, seePruned     int64
+	classSplits                                             int64
 }
 
 // New returns a Searcher for g with a transposition table of 2^tableBits entries (clamped
@@ -156,6 +158,9 @@ func New[S any, A comparable](g Game[S, A], tableBits int) *Searcher[S, A] {
 	}
 	if h, ok := g.(Horizon[S]); ok {
 		x.horizon = h
+	}
+	if c, ok := g.(Classed[S, A]); ok {
+		x.classed = c
 	}
 	return x
 }
@@ -1035,6 +1040,11 @@ func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alp
 	bt := min(beta, hi)
 	if a >= bt {
 		return a
+	}
+	if x.classed != nil && x.on(ChanceClasses) {
+		if v, ok := x.classChance(s, node, outcomes, total, depth, a, bt, ply, quiet); ok {
+			return v
+		}
 	}
 	// Star2: each outcome's first action bounds it from below; the bounds may decide a fail
 	// high at once, and otherwise stand for the outcomes not searched yet.

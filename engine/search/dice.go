@@ -1,6 +1,10 @@
 package search
 
-import "github.com/plyground/plyground/engine"
+import (
+	"math/bits"
+
+	"github.com/plyground/plyground/engine"
+)
 
 // Dice chess (RULES.md D3, D4) makes a check far more dangerous than in orthodox chess: the
 // side in check may roll no piece that answers it, must then pass (D3), and loses its king if
@@ -108,6 +112,23 @@ type DiceView struct {
 	// value times the chance that the other side's next roll allows a recapture when the
 	// victim is defended (D1). Kings are not counted as victims (diceOdds prices them).
 	Gains [2][7]int
+	// ByVictim[c][t][v] is the most that side c wins by one capture with a piece of type t
+	// of a victim of type v, spared or not (Sparing).
+	ByVictim [2][7][7]int
+	victims  [2]uint8 // the types v with a gain in ByVictim[c] (bit v)
+}
+
+// Sparing returns the Gains of side c with the victims of the types set in spare (bit t for
+// type t) left out, as EvaluateDice gives them for that spare.
+func (d *DiceView) Sparing(c engine.Color, spare uint8) [7]int {
+	var g [7]int
+	for m := d.victims[c] &^ spare; m != 0; m &= m - 1 {
+		v := bits.TrailingZeros8(m)
+		for t := engine.Pawn; t <= engine.King; t++ {
+			g[t] = max(g[t], d.ByVictim[c][t][v])
+		}
+	}
+	return g
 }
 
 // EvaluateDice returns the DiceView of p for EvaluateTurn(p, left, next). The pieces of
@@ -120,30 +141,34 @@ func EvaluateDice(p engine.Position, left, next int, spare [2]uint8) DiceView {
 	var d DiceView
 	d.Score = evaluateTurn(&b, &ei, left, next)
 	d.Exposure = [2]Exposure{kingExposure(&b, &ei, engine.White), kingExposure(&b, &ei, engine.Black)}
-	d.Gains[engine.White] = captureGains(&b, &ei, engine.White, spare[engine.Black])
-	d.Gains[engine.Black] = captureGains(&b, &ei, engine.Black, spare[engine.White])
+	for _, c := range []engine.Color{engine.White, engine.Black} {
+		d.ByVictim[c] = captureGains(&b, &ei, c)
+		for t := engine.Pawn; t <= engine.King; t++ {
+			for v := engine.Pawn; v <= engine.Queen; v++ {
+				if d.ByVictim[c][t][v] > 0 {
+					d.victims[c] |= 1 << v
+				}
+			}
+		}
+		d.Gains[c] = d.Sparing(c, spare[c.Other()])
+	}
 	return d
 }
 
-// captureGains returns, for each type t, the most c wins by one capture with a piece of type
-// t, the victims of types set in spare left out (see DiceView.Gains).
-func captureGains(p *board, ei *evalInfo, c engine.Color, spare uint8) [7]int {
-	var g [7]int
+// captureGains returns, for each type t and victim type v, the most c wins by one capture of
+// a v with a piece of type t (see DiceView.ByVictim).
+func captureGains(p *board, ei *evalInfo, c engine.Color) [7][7]int {
+	var g [7][7]int
 	e := c.Other()
 	victims := p.own[e] &^ p.pcs[e][engine.King]
-	for t := engine.Pawn; t <= engine.Queen; t++ {
-		if spare&(1<<t) != 0 {
-			victims &^= p.pcs[e][t]
-		}
-	}
 	if victims&ei.attacked[c] == 0 {
 		return g
 	}
 	for t := engine.Pawn; t <= engine.King; t++ {
-		best := 0
 		for b := ei.attackedBy[c][t] & victims; b != 0; {
 			sq := popLSB(&b)
-			gain := seeValue[p.typeAt(sq)]
+			v := p.typeAt(sq)
+			gain := seeValue[v]
 			m := bb(1) << sq
 			if ei.attacked[e]&m != 0 {
 				if t == engine.King {
@@ -157,9 +182,8 @@ func captureGains(p *board, ei *evalInfo, c engine.Color, spare uint8) [7]int {
 				}
 				gain -= seeValue[t] * diceChance(k) / 36
 			}
-			best = max(best, gain)
+			g[t][v] = max(g[t][v], gain)
 		}
-		g[t] = best
 	}
 	return g
 }

@@ -77,6 +77,10 @@ const (
 	// new entry replaces the one of the two least worth keeping (from an earlier search, or
 	// the shallower), instead of each key having one slot.
 	TableBuckets
+	// ChanceClasses: in a Classed game, a chance node searches each class of actions once
+	// (the moves of one piece type, in dice chess) and values each outcome as the best of
+	// the classes it allows, instead of searching each outcome's actions (classChance).
+	ChanceClasses
 )
 
 var techniqueNames = []struct {
@@ -103,6 +107,7 @@ var techniqueNames = []struct {
 	{"seeprune", ExchangePruning},
 	{"qroll", QuiescenceRolls},
 	{"buckets", TableBuckets},
+	{"classes", ChanceClasses},
 }
 
 // String returns the short names of the techniques in t, joined by commas.
@@ -118,7 +123,7 @@ func (t Technique) String() string {
 
 // ParseTechniques reads a comma-separated list of technique names (null, lmr, lmp, futility,
 // razor, aspiration, counter, malus, iir, qtt, check, evalcache, probe,
-// chancekillers, lazyq, lateiter, probcut, seeprune, qroll, buckets, or all).
+// chancekillers, lazyq, lateiter, probcut, seeprune, qroll, buckets, classes, or all).
 func ParseTechniques(s string) (Technique, error) {
 	var t Technique
 	for _, f := range strings.Split(s, ",") {

@@ -56,8 +56,12 @@ func (d Dice) Valid() bool { return d.A >= 1 && d.A <= 6 && d.B >= 1 && d.B <= 6
 func (d Dice) Double() bool { return d.Valid() && d.A == d.B }
 
 // Shows reports whether one of the dice shows the number of piece type t (1 = pawn ... 6 =
-// king, RULES.md D1). It does not treat a double as a wildcard: see Allows.
+// king, RULES.md D1). It does not treat a double as a wildcard: see Allows. A Dice whose B
+// is 0 is one die (A), which only the search makes (SearchGame.Classes); it shows A alone.
 func (d Dice) Shows(t engine.PieceType) bool {
+	if d.B == 0 {
+		return d.A >= 1 && d.A <= 6 && int(d.A) == int(t)
+	}
 	return d.Valid() && (int(d.A) == int(t) || int(d.B) == int(t))
 }
 

@@ -16,22 +16,27 @@ import (
 // rare branch, and the evaluation knows the turn structure (plies left, the opponent's next
 // turn) and, in dice chess, the odds of the roll. It is not safe for concurrent use.
 type SearchGame struct {
-	v      Variant
-	series bool // progressive: turns grow (P1)
-	dice   bool // turns begin with a roll (D1)
-	plain  bool // the variant is a PlainPlier: the quiescence search lists captures alone
-	acts   []Action
-	all    []Action           // the actions after a double (rolls)
-	types  []engine.PieceType // the types of their pieces
-	moves  [256]engine.Move
-	sched  [256]schedEntry
-	chance []chanceEntry // rolls by state key (dice), a direct-mapped cache
+	v       Variant
+	series  bool // progressive: turns grow (P1)
+	dice    bool // turns begin with a roll (D1)
+	plain   bool // the variant is a PlainPlier: the quiescence search lists captures alone
+	acts    []Action
+	all     []Action // the actions after a double (rolls)
+	dies    []uint8  // the types whose die alone allows each of them (bit t for type t)
+	mixed   []uint64 // a hash of each of them
+	moves   [256]engine.Move
+	sched   [256]schedEntry
+	chance  []chanceEntry           // rolls by state key (dice), a direct-mapped cache
+	scratch []search.Branch[Action] // rolls listed again for Classes
 }
 
 type chanceEntry struct {
 	key      uint64
 	n        int
 	branches [21]search.Branch[Action]
+	units    int       // the class units of the rolls (0: none, Classes)
+	unit     [7]Action // the units: one die for each piece type with a ply, then the pass
+	masks    [21]uint8 // the units each roll of branches is worth the best of
 }
 
 type schedEntry struct {
@@ -65,7 +70,11 @@ func (g *SearchGame) Do(s State, a Action) State { return g.v.Do(s, a) }
 func (g *SearchGame) Key(s State) uint64 {
 	k := s.Key() ^ mix(5, uint64(s.plies))
 	if s.roll != (Dice{}) {
-		k ^= mix(6, uint64(s.roll.Index()+1))
+		if s.roll.B == 0 { // one die (Classes)
+			k ^= mix(6, uint64(NumRolls+1+int(s.roll.A)))
+		} else {
+			k ^= mix(6, uint64(s.roll.Index()+1))
+		}
 	}
 	if g.series {
 		k ^= mix(7, uint64(s.number))
@@ -89,6 +98,9 @@ func outcomeFor(o Outcome, side engine.Color) search.Outcome {
 // merged), else a decision among the variant's Actions with ordering hints (in dice chess,
 // captures judged by the odds of a recapture, search.OrderDiceMove, and checks noisy).
 func (g *SearchGame) Expand(s State, buf []search.Branch[Action]) (search.Node, []search.Branch[Action]) {
+	if e := g.cachedRolls(s); e != nil {
+		return search.Node{Kind: search.Chance, Side: int(s.Mover()), TurnStart: s.ply == 0}, append(buf, e.branches[:e.n]...)
+	}
 	node, acts := g.classify(s)
 	switch node.Kind {
 	case search.Terminal:
@@ -226,12 +238,26 @@ func (g *SearchGame) Horizon(s State) (search.Node, bool) {
 	return node, node.Kind != search.Decision
 }
 
+// cachedRolls returns the cache entry of the rolls of s when s is a dice chess state
+// awaiting its roll, not over and not drawable, and its rolls are cached: s is then a chance
+// node, as when they were listed, since the key decides the legal plies.
+func (g *SearchGame) cachedRolls(s State) *chanceEntry {
+	if !g.dice || s.roll != (Dice{}) || g.chance == nil || s.Ended().Over() || drawable(s) {
+		return nil
+	}
+	key := g.Key(s)
+	if e := &g.chance[key%uint64(len(g.chance))]; e.n > 0 && e.key == key {
+		return e
+	}
+	return nil
+}
+
 // rolls appends the chance branches of a state awaiting its roll: the 21 distinct rolls
 // (a double with weight 1, the others 2), merging rolls that allow the same actions, since
 // the roll leaves no trace once the ply is made.
 func (g *SearchGame) rolls(s State, buf []search.Branch[Action]) []search.Branch[Action] {
 	if g.chance == nil {
-		g.chance = make([]chanceEntry, 1024)
+		g.chance = make([]chanceEntry, 4096)
 	}
 	key := g.Key(s)
 	e := &g.chance[key%uint64(len(g.chance))]
@@ -240,16 +266,26 @@ func (g *SearchGame) rolls(s State, buf []search.Branch[Action]) []search.Branch
 	}
 	start := len(buf)
 	var sigs [21]uint64
-	// With a RollFilter, the actions after a double (every legal ply) are generated once and
-	// each roll keeps those it allows, unless a king may be taken (D4).
+	// With a RollFilter, the actions after a double (every legal ply) are generated once,
+	// with the types whose die alone allows each, and each roll keeps those it allows,
+	// unless a king may be taken (D4).
 	rf, filter := g.v.(RollFilter)
+	var has uint8 // the types whose die alone allows a ply
 	if filter {
 		t := g.v.Do(s, RollAction(Dice{1, 1}))
 		g.all = g.v.Actions(t, g.all[:0])
 		filter = len(g.all) > 0 && g.all[0].Kind == Ply
-		g.types = g.types[:0]
+		g.dies, g.mixed = g.dies[:0], g.mixed[:0]
 		for _, x := range g.all {
-			g.types = append(g.types, s.pos.PieceAt(x.Move.From()).Type())
+			pt := s.pos.PieceAt(x.Move.From()).Type()
+			var m uint8
+			for t := engine.Pawn; t <= engine.King; t++ {
+				if rf.RollAllows(Dice{A: uint8(t)}, x, pt) {
+					m |= 1 << t
+				}
+			}
+			has |= m
+			g.dies, g.mixed = append(g.dies, m), append(g.mixed, mix(8, uint64(x.Key())))
 		}
 	}
 	for a := uint8(1); a <= 6; a++ {
@@ -261,10 +297,11 @@ func (g *SearchGame) rolls(s State, buf []search.Branch[Action]) []search.Branch
 			}
 			var sig uint64
 			if filter {
+				allowed := rollTypes(d)
 				n := 0
-				for i, x := range g.all {
-					if rf.RollAllows(d, x, g.types[i]) {
-						sig += mix(8, uint64(x.Key()))
+				for i, m := range g.dies {
+					if m&allowed != 0 {
+						sig += g.mixed[i]
 						n++
 					}
 				}
@@ -296,7 +333,87 @@ func (g *SearchGame) rolls(s State, buf []search.Branch[Action]) []search.Branch
 		}
 	}
 	e.key, e.n = key, copy(e.branches[:], buf[start:])
+	e.units = 0
+	if filter {
+		e.units = split(has, buf[start:], e)
+	}
 	return buf
+}
+
+// split fills e's units and masks for the rolls (Classes), has holding the types whose die
+// alone allows a ply, and returns the number of units.
+func split(has uint8, rolls []search.Branch[Action], e *chanceEntry) int {
+	var unitOf [engine.King + 1]int8 // the unit of each piece type, -1 when it has no ply
+	n := 0
+	for _, t := range classOrder {
+		unitOf[t] = -1
+		if has&(1<<t) != 0 {
+			unitOf[t], e.unit[n] = int8(n), RollAction(Dice{A: uint8(t)})
+			n++
+		}
+	}
+	pass := -1
+	for i, b := range rolls {
+		var m uint8
+		for _, t := range classOrder {
+			if unitOf[t] >= 0 && b.Action.Dice.Allows(t) {
+				m |= 1 << unitOf[t]
+			}
+		}
+		if m == 0 {
+			if pass < 0 {
+				pass, e.unit[n] = n, b.Action
+				n++
+			}
+			m = 1 << pass
+		}
+		e.masks[i] = m
+	}
+	return n
+}
+
+// classOrder is the order in which Classes lists the piece types: the strongest first,
+// whose plies most often decide a roll's value.
+var classOrder = [6]engine.PieceType{engine.Queen, engine.Rook, engine.Bishop, engine.Knight, engine.Pawn, engine.King}
+
+// Classes splits a chance node of dice chess by piece type (search.Classed): the unit of a
+// type is the state after one die showing it, which allows the plies of that type alone
+// (D1; D2 castling under the king and the rook, e.p. under the pawn; D5 a promotion under
+// the pawn or, with rolled promotion, under the new piece), so that a roll is worth the best
+// of the units of the types it allows (every type on a double). A roll that allows no ply is
+// a unit of its own (the pass, D3). Each roll's floor is Evaluate after it (-search.Inf in
+// check), which is at least that of each of its units, whose dice let fewer pieces move
+// away. It answers false when a king may be taken (D4) and in the other variants. outcomes
+// must be the rolls Expand gave for s.
+func (g *SearchGame) Classes(s State, outcomes []search.Branch[Action], masks []uint8, units []Action, floors []int) (int, bool) {
+	if !g.dice || s.roll != (Dice{}) {
+		return 0, false
+	}
+	key := g.Key(s)
+	e := &g.chance[key%uint64(len(g.chance))]
+	if e.n == 0 || e.key != key {
+		g.scratch = g.rolls(s, g.scratch[:0])
+		g.scratch = g.scratch[:0]
+	}
+	if e.units == 0 || e.n != len(outcomes) || len(masks) < e.n || len(units) < e.units {
+		return 0, false
+	}
+	copy(masks, e.masks[:e.n])
+	copy(units, e.unit[:e.units])
+	if floors != nil {
+		// Each roll's decision stands pat on Evaluate after the roll, unless in check.
+		if s.pos.InCheck() {
+			for i := range outcomes {
+				floors[i] = -search.Inf
+			}
+		} else {
+			d := search.EvaluateDice(s.pos, int(s.plies-s.ply), 1, [2]uint8{})
+			for i, b := range outcomes {
+				floors[i] = rolledValue(s.WithRoll(b.Action.Dice), &d, rollTypes(b.Action.Dice))
+			}
+		}
+	}
+	return e.units, true
 }
 
 // RollFilter is a Variant whose turns begin with a roll of two dice (dice chess), for the
@@ -351,26 +468,30 @@ func (g *SearchGame) Evaluate(s State) int {
 			spare[us] = rollTypes(s.roll)
 		}
 		d := search.EvaluateDice(s.pos, left, next, spare)
-		v := d.Score
-		if s.roll == (Dice{}) {
-			v += search.ExpectedGain(d.Gains[us])
-		} else {
-			v -= search.ExpectedGain(d.Gains[us.Other()]) / 2
+		if s.roll != (Dice{}) {
+			return rolledValue(s, &d, spare[us])
 		}
-		v = squash(v) + diceExposure(s, d.Exposure)
-		if s.roll == (Dice{}) {
-			v = g.diceOdds(s, v)
-		}
-		return v
+		v := squash(d.Score+search.ExpectedGain(d.Gains[us])) + diceExposure(s, d.Exposure)
+		return g.diceOdds(s, v)
 	}
 	v := search.EvaluateTurn(s.pos, left, g.nextPlies(s))
 	return v + 15*(int(s.tokens[us])-int(s.tokens[us.Other()]))
 }
 
+// rolledValue is Evaluate of the dice chess state s after its roll, which lets the types in
+// spare move, from d, the DiceView of its position.
+func rolledValue(s State, d *search.DiceView, spare uint8) int {
+	v := d.Score - search.ExpectedGain(d.Sparing(s.Mover().Other(), spare))/2
+	return squash(v) + diceExposure(s, d.Exposure)
+}
+
 // rollTypes returns the piece types the roll d lets move, bit t for type t (D1).
 func rollTypes(d Dice) uint8 {
-	if d.Double() {
+	switch {
+	case d.Double():
 		return 0x7e
+	case d.B == 0: // one die (Classes)
+		return 1 << d.A
 	}
 	return 1<<d.A | 1<<d.B
 }

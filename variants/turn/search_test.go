@@ -260,7 +260,8 @@ func TestD1_RollsMerged(t *testing.T) {
 // promoted piece's number with rolled promotion; en passant): the search's branches (the
 // actions after a double filtered by each roll) are the rolls grouped by the set of actions
 // each allows, as Variant.Actions lists them after that roll, each group's weight its number
-// of rolls in 36 and its first roll standing for it.
+// of rolls in 36 and its first roll standing for it; and the split of the node by class
+// (SearchGame.Classes) gives each roll the actions of its units together.
 func TestD1_RollsMergedAsTheirActions(t *testing.T) {
 	built := []string{
 		"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", // castling both ways
@@ -351,6 +352,51 @@ func checkChanceNode(t *testing.T, v turn.Variant, g *turn.SearchGame, s turn.St
 		if b.Action != turn.RollAction(groups[i].roll) || b.Weight != groups[i].weight {
 			t.Fatalf("%s: branch %d is %v weight %d, want %v weight %d", turn.FormatFEN(s, 1), i,
 				b.Action, b.Weight, groups[i].roll, groups[i].weight)
+		}
+	}
+	// The split by class: each roll's actions are those of its units together, and the
+	// node is not split only when a king may be taken (D4).
+	masks := make([]uint8, len(branches))
+	units := make([]turn.Action, 8)
+	floors := make([]int, len(branches))
+	n, ok := g.Classes(s, branches, masks, units, floors)
+	if !ok {
+		after := v.Actions(v.Do(s, turn.RollAction(turn.Dice{A: 1, B: 1})), nil)
+		if len(after) > 0 && after[0].Kind != turn.TakeKing {
+			t.Fatalf("%s: not split by class, and no king can be taken", turn.FormatFEN(s, 1))
+		}
+		return true
+	}
+	for i, m := range masks {
+		union := map[turn.Action]bool{}
+		for u := range n {
+			if m&(1<<u) == 0 {
+				continue
+			}
+			for _, x := range v.Actions(v.Do(s, units[u]), nil) {
+				union[x] = true
+			}
+		}
+		if !maps.Equal(union, sets[i]) {
+			t.Fatalf("%s: roll %v allows %d actions, its units (mask %b of %v) %d", turn.FormatFEN(s, 1),
+				groups[i].roll, len(sets[i]), m, units[:n], len(union))
+		}
+		// The floor: the roll's stand pat, and no unit of the roll stands pat higher.
+		rolled := v.Do(s, branches[i].Action)
+		if s.Position().InCheck() {
+			if floors[i] != -search.Inf {
+				t.Fatalf("%s: in check, roll %v has floor %d", turn.FormatFEN(s, 1), groups[i].roll, floors[i])
+			}
+			continue
+		}
+		if want := g.Evaluate(rolled); floors[i] != want {
+			t.Fatalf("%s: roll %v has floor %d, Evaluate after it %d", turn.FormatFEN(s, 1), groups[i].roll, floors[i], want)
+		}
+		for u := range n {
+			if e := g.Evaluate(v.Do(s, units[u])); m&(1<<u) != 0 && e > floors[i] {
+				t.Fatalf("%s: roll %v has floor %d, its unit %v stands pat on %d", turn.FormatFEN(s, 1),
+					groups[i].roll, floors[i], units[u], e)
+			}
 		}
 	}
 	return true
@@ -529,15 +575,17 @@ func TestP2_PlanAvoidsMatingReply(t *testing.T) {
 
 // TestD1_ChanceTechniquesSaveNodes checks what the techniques of the chance nodes save in
 // dice chess: over positions of three seeded games, searched to depth 2 after a roll, the
-// Star2 probes (search.ChanceProbe) at least halve the nodes, and the killers from the
-// outcomes' best actions (search.ChanceKillers) save some. (One game is too few: what the
-// killers save over 30 turns of one game ranged from 9% to none with the evaluation of
-// 2026-11-27, by the game.) The quiescence search's roll (search.QuiescenceRolls) costs
-// nodes: without it a roll at the horizon is evaluated as it stands, and the same searches
-// need less than a third of the nodes.
+// search by piece type (search.ChanceClasses) at least halves the nodes. Where the rolls are
+// searched one by one (ChanceClasses off), the Star2 probes (search.ChanceProbe) at least
+// halve the nodes, and the killers from the outcomes' best actions (search.ChanceKillers)
+// save some. (One game is too few: what the killers save over 30 turns of one game ranged
+// from 9% to none with the evaluation of 2026-11-27, by the game.) The quiescence search's
+// roll (search.QuiescenceRolls) costs nodes: without it a roll at the horizon is evaluated
+// as it stands, and the same searches need less than a third of the nodes.
 func TestD1_ChanceTechniquesSaveNodes(t *testing.T) {
 	v := open(t, "dice", "")
-	techniques := []search.Technique{0, search.ChanceProbe, search.ChanceKillers, search.QuiescenceRolls}
+	byRoll := search.ChanceClasses
+	techniques := []search.Technique{0, byRoll, byRoll | search.ChanceProbe, byRoll | search.ChanceKillers, search.QuiescenceRolls}
 	nodes := make([]int64, len(techniques))
 	for seed := uint64(3); seed <= 5; seed++ {
 		playDice(t, v, seed, 12, func(game *turn.Game, _ int) {
@@ -550,16 +598,19 @@ func TestD1_ChanceTechniquesSaveNodes(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("nodes to depth 2: %d with all, %d without the probes, %d without the chance killers, %d without the quiescence search's roll",
-		nodes[0], nodes[1], nodes[2], nodes[3])
+	t.Logf("nodes to depth 2: %d with all, %d by roll, %d by roll without the probes, %d by roll without the chance killers, %d without the quiescence search's roll",
+		nodes[0], nodes[1], nodes[2], nodes[3], nodes[4])
 	if nodes[0]*2 > nodes[1] {
-		t.Errorf("nodes to depth 2: %d with the probes, %d without", nodes[0], nodes[1])
+		t.Errorf("nodes to depth 2: %d by piece type, %d by roll", nodes[0], nodes[1])
 	}
-	if nodes[0] >= nodes[2] {
-		t.Errorf("nodes to depth 2: %d with the chance killers, %d without", nodes[0], nodes[2])
+	if nodes[1]*2 > nodes[2] {
+		t.Errorf("nodes to depth 2 by roll: %d with the probes, %d without", nodes[1], nodes[2])
 	}
-	if nodes[3]*3 > nodes[0] {
-		t.Errorf("nodes to depth 2: %d with the quiescence search's roll, %d without", nodes[0], nodes[3])
+	if nodes[1] >= nodes[3] {
+		t.Errorf("nodes to depth 2 by roll: %d with the chance killers, %d without", nodes[1], nodes[3])
+	}
+	if nodes[4]*3 > nodes[0] {
+		t.Errorf("nodes to depth 2: %d with the quiescence search's roll, %d without", nodes[0], nodes[4])
 	}
 }
 

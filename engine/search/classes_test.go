@@ -1,0 +1,159 @@
+package search
+
+import (
+	"fmt"
+	"math/bits"
+	"testing"
+)
+
+// classy is a synthetic dice game for the search by class (ChanceClasses): turns alternate
+// between the sides, each a roll (a chance node) followed by one move. The six moves fall
+// in three classes of two (class a/2 for move a), and each roll allows the moves of some
+// classes: rolls 0 to 3 (weights 1, 2, 3 and 2) allow classes {0}, {1}, {0, 2} and every
+// class, and roll 4 (weight 1) allows none, so its side passes (move 6). As in dice chess,
+// the state after a move does not depend on the roll. The evaluation is a hash of the
+// state within ±20, as in dicey, so that the search is exact with the techniques off, plus 3
+// for each class the roll allows (so that, as in dice chess, a roll stands pat at least as
+// high as each of its classes alone). The even moves are noisy.
+type classy struct{}
+
+// classyState is a state of classy: its hash, its level (odd levels are rolls) and, after
+// a roll, the classes it allows (bit c for class c; bit 7 set for the one-class units).
+type classyState struct {
+	h     uint64
+	level int
+	roll  uint8
+}
+
+// classyRolls are the classes each roll allows, by roll.
+var classyRolls = [5]uint8{1, 2, 5, 7, 0}
+
+func (classy) Side(s classyState) int { return (s.level + 1) / 2 % 2 }
+func (classy) Key(s classyState) uint64 {
+	return s.h ^ uint64(s.level)<<56 ^ uint64(s.roll)*0x51afd7ed558ccd
+}
+func (classy) Do(s classyState, a int) classyState {
+	switch {
+	case s.level%2 == 1 && a >= 10: // a unit: one class alone
+		return classyState{h: s.h, level: s.level + 1, roll: 1<<(a-10) | 1<<7}
+	case s.level%2 == 1:
+		return classyState{h: s.h, level: s.level + 1, roll: classyRolls[a]}
+	}
+	h := (s.h ^ uint64(a+1)) * 0x9e3779b97f4a7c15
+	return classyState{h: h ^ h>>29, level: s.level + 1}
+}
+func (classy) Evaluate(s classyState) int {
+	return int(s.h>>40%41) - 20 + 3*bits.OnesCount8(s.roll&7)
+}
+func (c classy) Expand(s classyState, buf []Branch[int]) (Node, []Branch[int]) {
+	if s.level%2 == 1 {
+		for r, w := range []int32{1, 2, 3, 2, 1} {
+			buf = append(buf, Branch[int]{Action: r, Weight: w})
+		}
+		return Node{Kind: Chance, Side: c.Side(s), TurnStart: true}, buf
+	}
+	n := len(buf)
+	for a := 0; a < 6; a++ {
+		if s.roll&(1<<(a/2)) != 0 {
+			buf = append(buf, Branch[int]{Action: a, Key: uint16(a), Noisy: a%2 == 0})
+		}
+	}
+	if len(buf) == n {
+		buf = append(buf, Branch[int]{Action: 6, Key: 6})
+	}
+	return Node{Kind: Decision, Side: c.Side(s), PliesLeft: 1}, buf
+}
+
+// Classes gives a unit for each class (action 10+c) and the pass roll as a unit of its own,
+// and the evaluation after each roll as its floor.
+func (c classy) Classes(s classyState, outcomes []Branch[int], masks []uint8, units []int, floors []int) (int, bool) {
+	for c := range 3 {
+		units[c] = 10 + c
+	}
+	units[3] = 4
+	for i, b := range outcomes {
+		masks[i] = classyRolls[b.Action]
+		if masks[i] == 0 {
+			masks[i] = 1 << 3
+		}
+		if floors != nil {
+			floors[i] = c.Evaluate(c.Do(s, b.Action))
+		}
+	}
+	return 4, true
+}
+
+// TestChanceClassesExact checks the search by class at chance nodes (ChanceClasses): with
+// every other technique off, the root scores of an expectimax search to depth 3 are the same
+// as when each roll is searched alone, and the class units were searched.
+func TestChanceClassesExact(t *testing.T) {
+	others := ^Technique(0) &^ ChanceClasses
+	for seed := uint64(1); seed <= 20; seed++ {
+		root := classyState{h: seed * 0x2545f4914f6cdd1d}
+		var scores [2][]int
+		for i, off := range []Technique{others, ^Technique(0)} {
+			x := New[classyState, int](classy{}, 16)
+			r, err := x.Search(root, Options{Budget: Budget{Depth: 3}, Noise: 1, Disable: off})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, sc := range r.Root {
+				scores[i] = append(scores[i], sc.Score)
+			}
+			if splits := x.stats.classSplits; (i == 0) != (splits > 0) {
+				t.Errorf("seed %d: %d chance nodes split by class with %v off", seed, splits, off)
+			}
+		}
+		if fmt.Sprint(scores[0]) != fmt.Sprint(scores[1]) {
+			t.Errorf("seed %d: root scores %v by class, %v by roll", seed, scores[0], scores[1])
+		}
+	}
+}
+
+// TestChanceClassesWindow checks the windows of the search by class (ChanceClasses) at a
+// chance node of classy, searched to depth 2 and by the quiescence search (depth 0, where
+// the outcomes stand pat) with every other technique off, in windows
+// near its value: a value at or below the window's floor gives at most the floor, at or
+// above its ceiling at least the ceiling, and inside it the value itself (from a search by
+// roll with a full window). The same holds by roll, as a check of the check.
+func TestChanceClassesWindow(t *testing.T) {
+	for _, c := range []struct {
+		classes bool
+		depth   int
+	}{{true, 2}, {true, 0}, {false, 2}, {false, 0}} {
+		classes, depth := c.classes, c.depth
+		off := ^Technique(0)
+		if classes {
+			off &^= ChanceClasses
+		}
+		if depth == 0 {
+			off &^= QuiescenceRolls
+		}
+		for seed := uint64(1); seed <= 40; seed++ {
+			root := classyState{h: seed * 0x2545f4914f6cdd1d}
+			chance := classy{}.Do(root, 0)
+			exact := searchAt(t, chance, depth, off|ChanceClasses, -Inf, Inf)
+			for i := range 30 {
+				h := seed*31 + uint64(i)
+				a := exact - 12 + int(h*0x9e3779b97f4a7c15>>59) // exact-12 .. exact+19
+				b := a + 1 + int(h*0xbf58476d1ce4e5b9>>60)      // 1 to 16 wider
+				v := searchAt(t, chance, depth, off, a, b)
+				if (exact <= a && v > a) || (exact >= b && v < b) || (exact > a && exact < b && v != exact) {
+					t.Errorf("classes %v, depth %d, seed %d: value %d in window (%d, %d), %d in a full window",
+						classes, depth, seed, v, a, b, exact)
+				}
+			}
+		}
+	}
+}
+
+// searchAt returns the value of the classy chance node s searched to the depth in the
+// window (a, b) with the techniques off off, by a new Searcher.
+func searchAt(t *testing.T, s classyState, depth int, off Technique, a, b int) int {
+	t.Helper()
+	x := New[classyState, int](classy{}, 10)
+	if _, err := x.Search(classyState{h: s.h, level: s.level - 1}, Options{Budget: Budget{Depth: 1}, Disable: off}); err != nil {
+		t.Fatal(err)
+	}
+	return x.search(s, depth, a, b, 1, false)
+}
