@@ -152,8 +152,9 @@ strength-quick:
 # of every position at depth 10 (the label; Debian's stockfish, installed as make strength
 # installs it); then the fit of the weights on a target of 20% the game's result and 80% the
 # label, and the fit of the tables of corrections (squares, mobility, pieces with their pawns,
-# bad bishops), holding out whole games. Each fit prints Go for engine/search/eval.go,
-# squares.go and tables.go, pasted by hand. The weights in use were fitted so (2026-11-28, the
+# bad bishops), holding out whole games. The weights' fit prints Go for
+# engine/search/eval.go, pasted by hand; the tables' fit writes squares.go and tables.go
+# itself (-write), for git diff to show. The weights in use were fitted so (2026-11-28, the
 # first three steps) on the positions of 1,200 games (seeds 11 and 12); the tables in use
 # (2026-11-29) on those and one position in four of 8,000 more games (-games 2000 -every 4,
 # seeds 21 to 24, the last two of the version with the tables), with the last step's flags.
@@ -166,7 +167,7 @@ tune:
 	nice -n 19 $(GO) test -tags tune -run TestTuneGenerate -timeout 0 ./engine/search -args -positions $(TUNEDATA) -games 4000 -every 4 -nodes 6000
 	nice -n 19 $(GO) test -tags tune -run TestTuneLabel -timeout 0 ./engine/search -args -positions $(TUNEDATA) -label $$(command -v stockfish || echo /usr/games/stockfish) -depth 10 -out $(TUNEDATA).labelled
 	nice -n 19 $(GO) test -tags tune -run TestTuneFit -timeout 0 -v ./engine/search -args -positions $(TUNEDATA).labelled -lambda 0.2 -passes 4
-	nice -n 19 $(GO) test -tags tune -run TestTuneTables -timeout 0 -v ./engine/search -args -positions $(TUNEDATA).labelled -lambda 0.2 -prior 100 -epochs 100 -heldgames
+	nice -n 19 $(GO) test -tags tune -run TestTuneTables -timeout 0 -v ./engine/search -args -positions $(TUNEDATA).labelled -lambda 0.2 -prior 100 -epochs 100 -heldgames -write
 
 # Long soaks and every fuzz target for FUZZTIME each.
 soak:

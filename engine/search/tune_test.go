@@ -26,12 +26,17 @@ package search
 // per-square corrections of the piece-square tables (squares.go) and the other fitted
 // tables (tables.go) by gradient descent (-tables names those it fits). One position in five,
 // or with -heldgames one block of whole games in five, is held out to check that a fit
-// generalises. With -every N, Generate keeps one position in N of each game.
+// generalises. With -every N, Generate keeps one position in N of each game. With -write,
+// Tables writes the tables it prints into squares.go and tables.go.
 
 import (
 	"bufio"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -64,6 +69,7 @@ var (
 	tuneOut       = flag.String("out", "", "labelled positions file (TestTuneLabel)")
 	tuneTables    = flag.String("tables", "", "the tables TestTuneTables fits, by name (empty: every table of fittedTables)")
 	tuneHeldGames = flag.Bool("heldgames", false, "hold out one block of 1,000 positions in five")
+	tuneWrite     = flag.Bool("write", false, "TestTuneTables writes the fitted tables into squares.go and tables.go")
 )
 
 // heldOut reports whether the fits hold out sample i to check that they generalise: one
@@ -507,6 +513,7 @@ func TestTuneTables(t *testing.T) {
 	t.Logf("kept: held out %.6f", bestHeld)
 	// Each table as Go: today's entries plus the fitted corrections.
 	var b strings.Builder
+	values := map[string]string{} // each table's Go value, by its variable's name
 	for _, ft := range fittedTables {
 		perLine := min(ft.cols, 14) // a rank of squares: 8
 		if ft.cols == 64 {
@@ -518,6 +525,7 @@ func TestTuneTables(t *testing.T) {
 				name, d = ft.goName+"EG", deg[:]
 			}
 			fmt.Fprintf(&b, "%s = ", name)
+			start := b.Len()
 			if ft.rows > 1 {
 				fmt.Fprintf(&b, "[%d][%d]int{\n", ft.rows, ft.cols)
 			} else {
@@ -546,10 +554,56 @@ func TestTuneTables(t *testing.T) {
 			if ft.rows > 1 {
 				b.WriteString("}")
 			}
+			values[name] = b.String()[start:]
 			b.WriteString("\n")
 		}
 	}
 	fmt.Println(b.String())
+	if *tuneWrite {
+		for _, file := range []string{"squares.go", "tables.go"} {
+			if err := writeValues(file, values); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// writeValues replaces, in the Go file, the values of the variables named in values (those
+// it declares) by their Go text, and formats the file.
+func writeValues(file string, values map[string]string) error {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, src, parser.ParseComments)
+	if err != nil {
+		return err
+	}
+	type edit struct {
+		from, to int
+		text     string
+	}
+	var edits []edit
+	ast.Inspect(f, func(n ast.Node) bool {
+		vs, ok := n.(*ast.ValueSpec)
+		if !ok || len(vs.Names) != 1 || len(vs.Values) != 1 {
+			return true
+		}
+		if text, ok := values[vs.Names[0].Name]; ok {
+			edits = append(edits, edit{fset.Position(vs.Values[0].Pos()).Offset, fset.Position(vs.Values[0].End()).Offset, text})
+		}
+		return true
+	})
+	slices.SortFunc(edits, func(a, b edit) int { return b.from - a.from })
+	for _, e := range edits {
+		src = slices.Concat(src[:e.from], []byte(e.text), src[e.to:])
+	}
+	out, err := format.Source(src)
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	return os.WriteFile(file, out, 0o644)
 }
 
 // TestTuneLabel adds a label to every position of -positions: the score for White, in
