@@ -72,7 +72,9 @@ func BenchmarkThinkProgressive(b *testing.B) { benchThink(b, "progressive-italia
 // BenchmarkDiceDepth3 times level 5's searches to depth 3 of the 16 dice chess positions
 // after the roll of two seeded games (turns 5 to 12, the moves between them played at 2,000
 // nodes), the positions the README's dice chess figures use; it reports the nodes of one
-// pass over them.
+// pass over them. Its two parts search each roll by piece type (types, search.ChanceClasses)
+// or roll by roll (rolls) on the same positions; the positions depend on the version that
+// plays the games, so only the two parts of one run compare.
 func BenchmarkDiceDepth3(b *testing.B) {
 	v, err := variants.Open("dice", "")
 	if err != nil {
@@ -91,18 +93,24 @@ func BenchmarkDiceDepth3(b *testing.B) {
 			games = append(games, copied)
 		})
 	}
-	b.ResetTimer()
-	var nodes int64
-	for i := 0; i < b.N; i++ {
-		nodes = 0
-		for _, g := range games {
-			th, err := turn.NewPlayer(v, 18).Think(g, turn.ThinkOptions{Level: 5, Depth: 3, Time: time.Hour})
-			if err != nil {
-				b.Fatal(err)
+	for _, c := range []struct {
+		name string
+		off  search.Technique
+	}{{"types", 0}, {"rolls", search.ChanceClasses}} {
+		b.Run(c.name, func(b *testing.B) {
+			var nodes int64
+			for i := 0; i < b.N; i++ {
+				nodes = 0
+				for _, g := range games {
+					th, err := turn.NewPlayer(v, 18).Think(g, turn.ThinkOptions{Level: 5, Depth: 3, Time: time.Hour, Disable: c.off})
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes += th.Nodes
+				}
 			}
-			nodes += th.Nodes
-		}
+			b.ReportMetric(float64(nodes), "nodes")
+			b.ReportMetric(float64(len(games)), "positions")
+		})
 	}
-	b.ReportMetric(float64(nodes), "nodes")
-	b.ReportMetric(float64(len(games)), "positions")
 }
