@@ -1085,15 +1085,7 @@ func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alp
 			return bt // the outcome's bound already decides
 		}
 		ca, cb = max(ca, lo), min(cb, hi)
-		t := x.g.Do(s, b.Action)
-		same := x.g.Side(t) == node.Side
-		x.moveKey[ply+1], x.nulled[ply+1] = -1, false
-		var v int
-		if quiet {
-			v = x.qchild(t, ca, cb, ply+1, same)
-		} else {
-			v = x.child(t, depth, ca, cb, ply+1, false, same)
-		}
+		v := x.outcome(s, node, b.Action, depth, ca, cb, ply, quiet)
 		if x.lim.stopped {
 			return 0
 		}
@@ -1107,6 +1099,19 @@ func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alp
 		sum += w * v
 	}
 	return sum / total
+}
+
+// outcome returns the value of the outcome a of the chance node s (node) for the side to
+// move in s, searched in the window (ca, cb): by the quiescence search when quiet, else to
+// depth.
+func (x *Searcher[S, A]) outcome(s S, node Node, a A, depth, ca, cb, ply int, quiet bool) int {
+	t := x.g.Do(s, a)
+	same := x.g.Side(t) == node.Side
+	x.moveKey[ply+1], x.nulled[ply+1] = -1, false
+	if quiet {
+		return x.qchild(t, ca, cb, ply+1, same)
+	}
+	return x.child(t, depth, ca, cb, ply+1, false, same)
 }
 
 // probe returns a lower bound of the value of the outcome b of the chance node s (for the

@@ -105,15 +105,7 @@ func (x *Searcher[S, A]) classChance(s S, node Node, outcomes []Branch[A], total
 			}
 			cb = h
 		}
-		t := x.g.Do(s, units[u])
-		same := x.g.Side(t) == node.Side
-		x.moveKey[ply+1], x.nulled[ply+1] = -1, false
-		var v int
-		if quiet {
-			v = x.qchild(t, ca, cb, ply+1, same)
-		} else {
-			v = x.child(t, depth, ca, cb, ply+1, false, same)
-		}
+		v := x.outcome(s, node, units[u], depth, ca, cb, ply, quiet)
 		if x.lim.stopped {
 			return 0, true
 		}
