@@ -421,7 +421,10 @@ func (g *SearchGame) Classes(s State, outcomes []search.Branch[Action], masks []
 // a double (every legal ply) that the roll allows, and the pass when it allows none.
 type RollFilter interface {
 	// RollAllows reports whether the roll d allows the ply a of a piece of type t, one of
-	// the actions after a double.
+	// the actions after a double. d may also be one die (Dice{A: n}, which only the search
+	// makes): a roll of two different dice must allow exactly the plies that one of its dice
+	// alone allows, and a double every ply, since the search lists and splits the rolls so
+	// (rolls, Classes).
 	RollAllows(d Dice, a Action, t engine.PieceType) bool
 }
 
