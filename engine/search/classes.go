@@ -1,6 +1,9 @@
 package search
 
-import "math/bits"
+import (
+	"math/bits"
+	"sort"
+)
 
 // Classed is a Game whose chance nodes may be searched class by class (dice chess): each
 // outcome of such a node allows the actions of one or more classes (the piece types its
@@ -59,7 +62,7 @@ func (x *Searcher[S, A]) classChance(s S, node Node, outcomes []Branch[A], total
 		if quiet {
 			floors[i] = max(lo, min(hi, floors[i]))
 		} else {
-			floors[i] = -1 << 30
+			floors[i] = lo // no floor: every unit's value is at least lo
 		}
 	}
 	var vlo, vhi [maxUnits]int // bounds of each unit's value
@@ -79,32 +82,11 @@ func (x *Searcher[S, A]) classChance(s S, node Node, outcomes []Branch[A], total
 		if down.at(lo) >= bt*total {
 			return bt, true
 		}
-		ca := lo // the largest v that fails low, or lo
-		if up.at(lo) <= a*total {
-			l, h := lo, hi // at(l) <= a*total < at(h)
-			for h-l > 1 {
-				m := l + (h-l)/2
-				if up.at(m) <= a*total {
-					l = m
-				} else {
-					h = m
-				}
-			}
-			ca = l
-		}
-		cb := hi // the smallest v that fails high, or hi
-		if down.at(hi) >= bt*total {
-			l, h := lo, hi // at(l) < bt*total <= at(h)
-			for h-l > 1 {
-				m := l + (h-l)/2
-				if down.at(m) >= bt*total {
-					h = m
-				} else {
-					l = m
-				}
-			}
-			cb = h
-		}
+		// ca: the largest v that fails low (lo when none does); cb: the smallest v that
+		// fails high (hi when none does).
+		span := hi - lo + 1
+		ca := max(lo, lo+sort.Search(span, func(i int) bool { return up.at(lo+i) > a*total })-1)
+		cb := min(hi, lo+sort.Search(span, func(i int) bool { return down.at(lo+i) >= bt*total }))
 		v := x.outcome(s, node, units[u], depth, ca, cb, ply, quiet)
 		if x.lim.stopped {
 			return 0, true
@@ -125,10 +107,10 @@ func (x *Searcher[S, A]) classChance(s S, node Node, outcomes []Branch[A], total
 // unitSum is the weighted sum over the outcomes of a chance node of the best value of their
 // units, as a function of the value of one unit (the others fixed).
 type unitSum struct {
-	fixed int     // the sum over the outcomes without the unit
-	n     int     // the outcomes with the unit
-	w     [64]int // their weights
-	other [64]int // the best of their other units (-1<<30: none)
+	fixed int              // the sum over the outcomes without the unit
+	n     int              // the outcomes with the unit
+	w     [maxOutcomes]int // their weights
+	other [maxOutcomes]int // the best of their floor and their other units
 }
 
 // newUnitSum returns the sum with unit u free and the others valued as in vals (u = -1: none

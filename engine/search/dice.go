@@ -142,27 +142,19 @@ func EvaluateDice(p engine.Position, left, next int, spare [2]uint8) DiceView {
 	d.Score = evaluateTurn(&b, &ei, left, next)
 	d.Exposure = [2]Exposure{kingExposure(&b, &ei, engine.White), kingExposure(&b, &ei, engine.Black)}
 	for _, c := range []engine.Color{engine.White, engine.Black} {
-		d.ByVictim[c] = captureGains(&b, &ei, c)
-		for t := engine.Pawn; t <= engine.King; t++ {
-			for v := engine.Pawn; v <= engine.Queen; v++ {
-				if d.ByVictim[c][t][v] > 0 {
-					d.victims[c] |= 1 << v
-				}
-			}
-		}
+		d.ByVictim[c], d.victims[c] = captureGains(&b, &ei, c)
 		d.Gains[c] = d.Sparing(c, spare[c.Other()])
 	}
 	return d
 }
 
 // captureGains returns, for each type t and victim type v, the most c wins by one capture of
-// a v with a piece of type t (see DiceView.ByVictim).
-func captureGains(p *board, ei *evalInfo, c engine.Color) [7][7]int {
-	var g [7][7]int
+// a v with a piece of type t (see DiceView.ByVictim), and the types v with a gain (bit v).
+func captureGains(p *board, ei *evalInfo, c engine.Color) (g [7][7]int, gainful uint8) {
 	e := c.Other()
 	victims := p.own[e] &^ p.pcs[e][engine.King]
 	if victims&ei.attacked[c] == 0 {
-		return g
+		return g, 0
 	}
 	for t := engine.Pawn; t <= engine.King; t++ {
 		for b := ei.attackedBy[c][t] & victims; b != 0; {
@@ -182,10 +174,13 @@ func captureGains(p *board, ei *evalInfo, c engine.Color) [7][7]int {
 				}
 				gain -= seeValue[t] * diceChance(k) / 36
 			}
-			g[t][v] = max(g[t][v], gain)
+			if gain > g[t][v] {
+				g[t][v] = gain
+				gainful |= 1 << v
+			}
 		}
 	}
-	return g
+	return g, gainful
 }
 
 // diceChance returns, in 36ths, the chance that a roll of two dice allows a piece of one of

@@ -355,8 +355,9 @@ func split(has uint8, rolls []search.Branch[Action], e *chanceEntry) int {
 	pass := -1
 	for i, b := range rolls {
 		var m uint8
+		allowed := rollTypes(b.Action.Dice) & has
 		for _, t := range classOrder {
-			if unitOf[t] >= 0 && b.Action.Dice.Allows(t) {
+			if allowed&(1<<t) != 0 {
 				m |= 1 << unitOf[t]
 			}
 		}
@@ -408,8 +409,10 @@ func (g *SearchGame) Classes(s State, outcomes []search.Branch[Action], masks []
 			}
 		} else {
 			d := search.EvaluateDice(s.pos, int(s.plies-s.ply), 1, [2]uint8{})
+			exposure := diceExposure(s.WithRoll(outcomes[0].Action.Dice), d.Exposure) // alike after any roll
+			them := s.Mover().Other()
 			for i, b := range outcomes {
-				floors[i] = rolledValue(s.WithRoll(b.Action.Dice), &d, rollTypes(b.Action.Dice))
+				floors[i] = rolledValue(&d, d.Sparing(them, rollTypes(b.Action.Dice)), exposure)
 			}
 		}
 	}
@@ -472,7 +475,7 @@ func (g *SearchGame) Evaluate(s State) int {
 		}
 		d := search.EvaluateDice(s.pos, left, next, spare)
 		if s.roll != (Dice{}) {
-			return rolledValue(s, &d, spare[us])
+			return rolledValue(&d, d.Gains[us.Other()], diceExposure(s, d.Exposure))
 		}
 		v := squash(d.Score+search.ExpectedGain(d.Gains[us])) + diceExposure(s, d.Exposure)
 		return g.diceOdds(s, v)
@@ -481,11 +484,11 @@ func (g *SearchGame) Evaluate(s State) int {
 	return v + 15*(int(s.tokens[us])-int(s.tokens[us.Other()]))
 }
 
-// rolledValue is Evaluate of the dice chess state s after its roll, which lets the types in
-// spare move, from d, the DiceView of its position.
-func rolledValue(s State, d *search.DiceView, spare uint8) int {
-	v := d.Score - search.ExpectedGain(d.Sparing(s.Mover().Other(), spare))/2
-	return squash(v) + diceExposure(s, d.Exposure)
+// rolledValue is Evaluate of a dice chess state after its roll, from d, the DiceView of its
+// position: theirs is what the opponent's next capture gains among the pieces the roll does
+// not let move (DiceView.Sparing), exposure the kings' exposure after a roll (diceExposure).
+func rolledValue(d *search.DiceView, theirs [7]int, exposure int) int {
+	return squash(d.Score-search.ExpectedGain(theirs)/2) + exposure
 }
 
 // rollTypes returns the piece types the roll d lets move, bit t for type t (D1).
