@@ -68,10 +68,16 @@ type Filing struct {
 //
 // link is the link's game and linkID its id ("" when the link has none); saved and loadErr are
 // what the store's Load returned for linkID (store.KindNEC); newID is the id to keep the link's
-// game under when it cannot have linkID (a new random id, store.NewID).
+// game under when it cannot have linkID (a new random id, store.NewID), or "" when the store
+// could draw none: the link's game is then shown but not saved (ID "", Save false, and a
+// notice that says so).
 func FileShared(link Record, linkID string, saved store.Entry, loadErr error, newID string) Filing {
+	const unsaved = "The link's game is shown but not saved on this device: no new game id could be made."
 	f := Filing{Kind: FileNew, ID: linkID, Record: link, Save: true}
 	if linkID == "" || store.CheckID(linkID) != nil {
+		if newID == "" {
+			return Filing{Kind: FileNew, Record: link, Notice: unsaved}
+		}
 		f.ID = newID
 		return f
 	}
@@ -79,6 +85,9 @@ func FileShared(link Record, linkID string, saved store.Entry, loadErr error, ne
 		return f
 	}
 	apart := func(why string) Filing {
+		if newID == "" {
+			return Filing{Kind: FileApart, Record: link, Notice: why + " It is kept as it was. " + unsaved}
+		}
 		return Filing{Kind: FileApart, ID: newID, Record: link, Save: true,
 			Notice: why + " It is kept as it was, and the link's game is saved as a new game."}
 	}

@@ -62,15 +62,28 @@ func TestNEC_FileShared(t *testing.T) {
 		{"another game under the id", at(4), "other", FileApart, "fresh", 4, "different game"},
 		{"another game of the same start", other.Record(), "mid", FileApart, "fresh", 1, "different game"},
 		{"a damaged entry under the id", at(4), "broken", FileApart, "fresh", 4, "cannot be read"},
+		// The store could draw no new id (newID ""): a game that needs one is shown, not saved.
+		{"no id, no new id", at(2), "", FileNew, "", 2, "not saved"},
+		{"another game under the id, no new id", at(4), "other", FileApart, "", 4, "different game"},
+		{"a damaged entry, no new id", at(4), "broken", FileApart, "", 4, "not saved"},
+		{"nothing under the id, no new id", at(2), "unknown", FileNew, "unknown", 2, ""},
+		{"the same game ahead, no new id", at(6), "mid", FileUpdate, "mid", 6, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			sv, err := st.Load(store.KindNEC, c.id)
-			f := FileShared(c.link, c.id, sv, err, "fresh")
+			newID := "fresh"
+			if strings.HasSuffix(c.name, "no new id") {
+				newID = ""
+			}
+			f := FileShared(c.link, c.id, sv, err, newID)
 			if f.Kind != c.kind || f.ID != c.fileID || len(f.Record.Updates) != c.shown {
 				t.Fatalf("filing %v under %q showing %d updates, want %v under %q showing %d", f.Kind, f.ID, len(f.Record.Updates), c.kind, c.fileID, c.shown)
 			}
-			if want := c.kind == FileNew || c.kind == FileUpdate || c.kind == FileApart; f.Save != want {
+			if f.ID == "" && !strings.Contains(f.Notice, "not saved") {
+				t.Errorf("kept under no id, notice %q does not say it is not saved", f.Notice)
+			}
+			if want := (c.kind == FileNew || c.kind == FileUpdate || c.kind == FileApart) && f.ID != ""; f.Save != want {
 				t.Errorf("save %v, want %v", f.Save, want)
 			}
 			if c.notice == "" && f.Notice != "" || !strings.Contains(f.Notice, c.notice) {

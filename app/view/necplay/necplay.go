@@ -192,7 +192,8 @@ func (p *Screen) OnNav(ctx app.Context) {
 			return
 		}
 		// Where the link's game is kept: never over a different saved game (FileShared).
-		newID, _ := st.NewID(store.KindNEC)
+		// A failed NewID leaves newID "": FileShared then keeps the game unsaved and says so.
+		newID, idErr := st.NewID(store.KindNEC)
 		sv, loadErr := st.Load(store.KindNEC, id)
 		f := necgame.FileShared(r, id, sv, loadErr, newID)
 		g, err := necgame.Open(f.Record)
@@ -207,7 +208,12 @@ func (p *Screen) OnNav(ctx app.Context) {
 		if f.Save {
 			p.save(ctx)
 		}
-		if to, err := url.Parse(route.SavedGame(store.KindNEC, f.ID)); err == nil {
+		if f.ID == "" {
+			// Not kept: the address keeps the link, so that a reload opens the game again.
+			if idErr != nil && p.saveErr == "" {
+				p.saveErr = "Games are not kept on this device: " + idErr.Error()
+			}
+		} else if to, err := url.Parse(route.SavedGame(store.KindNEC, f.ID)); err == nil {
 			ctx.Page().ReplaceURL(to)
 		}
 	case u.Query().Get("id") != "":
