@@ -1,7 +1,6 @@
 package search
 
 import (
-	"fmt"
 	"math/bits"
 	"testing"
 )
@@ -87,26 +86,9 @@ func (c classy) Classes(s classyState, outcomes []Branch[int], masks []uint8, un
 // every other technique off, the root scores of an expectimax search to depth 3 are the same
 // as when each roll is searched alone, and the class units were searched.
 func TestChanceClassesExact(t *testing.T) {
-	others := ^Technique(0) &^ ChanceClasses
 	for seed := uint64(1); seed <= 20; seed++ {
 		root := classyState{h: seed * 0x2545f4914f6cdd1d}
-		var scores [2][]int
-		for i, off := range []Technique{others, ^Technique(0)} {
-			x := New[classyState, int](classy{}, 16)
-			r, err := x.Search(root, Options{Budget: Budget{Depth: 3}, Noise: 1, Disable: off})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, sc := range r.Root {
-				scores[i] = append(scores[i], sc.Score)
-			}
-			if splits := x.stats.classSplits; (i == 0) != (splits > 0) {
-				t.Errorf("seed %d: %d chance nodes split by class with %v off", seed, splits, off)
-			}
-		}
-		if fmt.Sprint(scores[0]) != fmt.Sprint(scores[1]) {
-			t.Errorf("seed %d: root scores %v by class, %v by roll", seed, scores[0], scores[1])
-		}
+		checkTechniqueExact(t, classy{}, root, ChanceClasses, "chance nodes split by class", func(x *Searcher[classyState, int]) int64 { return x.stats.classSplits })
 	}
 }
 

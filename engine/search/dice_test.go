@@ -142,26 +142,33 @@ func (d dicey) Expand(s diceyState, buf []Branch[int]) (Node, []Branch[int]) {
 // same with and without them, and the probes cut. TestD1_ChanceProbeSavesNodes (package
 // turn) shows what they save in dice chess.
 func TestChanceProbeExact(t *testing.T) {
-	others := ^Technique(0) &^ ChanceProbe
 	for seed := uint64(1); seed <= 20; seed++ {
 		root := diceyState{h: seed * 0x2545f4914f6cdd1d}
-		var scores [2][]int
-		for i, off := range []Technique{others, ^Technique(0)} {
-			x := New[diceyState, int](dicey{}, 16)
-			r, err := x.Search(root, Options{Budget: Budget{Depth: 3}, Noise: 1, Disable: off})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, sc := range r.Root {
-				scores[i] = append(scores[i], sc.Score)
-			}
-			if cuts := x.stats.probeCuts; (i == 0) != (cuts > 0) {
-				t.Errorf("seed %d: %d probe cuts with %v off", seed, cuts, off)
-			}
+		checkTechniqueExact(t, dicey{}, root, ChanceProbe, "probe cuts", func(x *Searcher[diceyState, int]) int64 { return x.stats.probeCuts })
+	}
+}
+
+// checkTechniqueExact searches root to depth 3 with every technique but tech off, then with
+// every technique off, and fails t when the root scores differ, or when acted (a count of
+// what tech did, named what) is 0 with tech on or not 0 with it off.
+func checkTechniqueExact[S any](t *testing.T, g Game[S, int], root S, tech Technique, what string, acted func(*Searcher[S, int]) int64) {
+	t.Helper()
+	var scores [2][]int
+	for i, off := range []Technique{^Technique(0) &^ tech, ^Technique(0)} {
+		x := New[S, int](g, 16)
+		r, err := x.Search(root, Options{Budget: Budget{Depth: 3}, Noise: 1, Disable: off})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if fmt.Sprint(scores[0]) != fmt.Sprint(scores[1]) {
-			t.Errorf("seed %d: root scores %v with the probes, %v without", seed, scores[0], scores[1])
+		for _, sc := range r.Root {
+			scores[i] = append(scores[i], sc.Score)
 		}
+		if n := acted(x); (i == 0) != (n > 0) {
+			t.Errorf("root %v: %d %s with %v off", root, n, what, off)
+		}
+	}
+	if fmt.Sprint(scores[0]) != fmt.Sprint(scores[1]) {
+		t.Errorf("root %v: root scores %v with %v, %v without", root, scores[0], tech, scores[1])
 	}
 }
 
