@@ -305,6 +305,56 @@ func TestD1_RollsMergedAsTheirActions(t *testing.T) {
 	}
 }
 
+// TestD1_UnitsOrderedByCapture checks the order of a dice chess chance node's units
+// (SearchGame.Classes; D1: a die allows the plies of its type): the types that can take the
+// most valuable victim (or promote) come first, then the others strongest first, so that the
+// search by type meets the rolls' best plies early and its windows close sooner.
+func TestD1_UnitsOrderedByCapture(t *testing.T) {
+	v := open(t, "dice", "")
+	g := turn.NewSearchGame(v)
+	tests := []struct {
+		name string
+		fen  string
+		want string // the units' types, in order
+	}{
+		// No capture: queen, rook, bishop, knight, pawn, king.
+		{"quiet", "4k3/8/8/8/8/8/P7/QRBNK3 w - - 0 1", "QRBNPK"},
+		// The pawn takes the queen, the bishop the rook, the knight a pawn; the queen, the
+		// rook and the king take nothing.
+		{"captures", "4k3/8/1r6/B1q5/1P6/5p2/Q7/R5NK w - - 0 1", "PBNQRK"},
+		// The pawn promotes: it goes first. Rolls of a knight or a bishop (none on the board)
+		// allow no ply: the pass (D3), a unit of its own after the types.
+		{"promotion", "4k3/P7/8/8/8/8/8/QR2K3 w - - 0 1", "PQRK-"},
+	}
+	letters := map[uint8]string{1: "P", 2: "N", 3: "B", 4: "R", 5: "Q", 6: "K"}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := start(t, v, tc.fen)
+			node, outcomes := g.Expand(s, nil)
+			if node.Kind != search.Chance {
+				t.Fatalf("not a chance node: %v", node.Kind)
+			}
+			masks := make([]uint8, len(outcomes))
+			units := make([]turn.Action, 8)
+			n, ok := g.Classes(s, outcomes, masks, units, nil)
+			if !ok {
+				t.Fatal("not split by type")
+			}
+			got := ""
+			for _, u := range units[:n] {
+				if u.Dice.B != 0 { // a roll of two dice: the pass
+					got += "-"
+					continue
+				}
+				got += letters[u.Dice.A]
+			}
+			if got != tc.want {
+				t.Errorf("units %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
 // checkChanceNode checks the search's branches of s against every roll's actions when s is
 // a chance node (TestD1_RollsMergedAsTheirActions); it reports whether s is one.
 func checkChanceNode(t *testing.T, v turn.Variant, g *turn.SearchGame, s turn.State) bool {
