@@ -157,27 +157,44 @@ func (v Variant) allowed(d turn.Dice, p engine.Position, m engine.Move) bool {
 	return v.allowedType(d, m, p.PieceAt(m.From()).Type())
 }
 
-// allowedType is allowed for a ply m of a piece of type t.
+// allowedType is allowed for a ply m of a piece of type t: a double allows every ply, any
+// other roll the plies that one of its dice allows alone (dieTypes).
 func (v Variant) allowedType(d turn.Dice, m engine.Move, t engine.PieceType) bool {
-	switch m.Kind() {
-	case engine.CastleShort, engine.CastleLong:
-		return d.Allows(engine.King) || d.Shows(engine.Rook)
-	case engine.EnPassant:
-		return d.Allows(engine.Pawn)
-	case engine.Promotion:
-		if v.opts.RolledPromotion {
-			return d.Double() || d.Shows(m.Promotion())
-		}
-		return d.Allows(engine.Pawn)
+	if d.Double() {
+		return true
 	}
-	return d.Allows(t)
+	types := v.dieTypes(m, t)
+	return types&(1<<d.A) != 0 || types&(1<<d.B) != 0
 }
 
-// RollAllows reports whether the roll d allows the ply a of a piece of type t, legal after a
-// double, when no king can be taken (D1, D2, D5): turn.RollFilter, for the search's chance
-// nodes.
-func (v Variant) RollAllows(d turn.Dice, a turn.Action, t engine.PieceType) bool {
-	return a.Kind == turn.Ply && v.allowedType(d, a.Move, t)
+// dieTypes returns the piece types (bit t for type t) whose die alone allows the ply m of a
+// piece of type t: its own type (D1); the king's and the rook's for castling (D2); the
+// pawn's for e.p. and for a promotion, or the new piece's with the option "promote to a
+// rolled piece" (D5).
+func (v Variant) dieTypes(m engine.Move, t engine.PieceType) uint8 {
+	switch m.Kind() {
+	case engine.CastleShort, engine.CastleLong:
+		return 1<<engine.King | 1<<engine.Rook
+	case engine.EnPassant:
+		return 1 << engine.Pawn
+	case engine.Promotion:
+		if v.opts.RolledPromotion {
+			return 1 << m.Promotion()
+		}
+		return 1 << engine.Pawn
+	}
+	return 1 << t
+}
+
+// DieTypes returns the piece types (bit t for type t) whose die alone allows the ply a of a
+// piece of type t, legal after a double, when no king can be taken (D1, D2, D5); 0 for an
+// action that is not a ply: turn.RollFilter, for the search's chance nodes. A roll allows
+// what one of its dice allows (allowedType), and a double every ply.
+func (v Variant) DieTypes(a turn.Action, t engine.PieceType) uint8 {
+	if a.Kind != turn.Ply {
+		return 0
+	}
+	return v.dieTypes(a.Move, t)
 }
 
 // Actions appends the legal actions: the 36 rolls before the roll (none when the game is

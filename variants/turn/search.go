@@ -22,8 +22,6 @@ type SearchGame struct {
 	plain   bool // the variant is a PlainPlier: the quiescence search lists captures alone
 	acts    []Action
 	all     []Action // the actions after a double (rolls)
-	dies    []uint8  // the types whose die alone allows each of them (bit t for type t)
-	mixed   []uint64 // a hash of each of them
 	moves   [256]engine.Move
 	sched   [256]schedEntry
 	chance  []chanceEntry           // rolls by state key (dice), a direct-mapped cache
@@ -272,19 +270,19 @@ func (g *SearchGame) rolls(s State, buf []search.Branch[Action]) []search.Branch
 	rf, filter := g.v.(RollFilter)
 	var has uint8                 // the types whose die alone allows a ply
 	var gain [engine.King + 1]int // the best victim each type's die alone allows taking
+	// The plies grouped by the types whose die alone allows them (bit t for type t): the
+	// sum of their hashes and their number for each such set, and the sets found.
+	var sums [1 << (engine.King + 1)]uint64
+	var counts [1 << (engine.King + 1)]int
+	var sets [1 << (engine.King + 1)]uint8
+	nsets := 0
 	if filter {
 		t := g.v.Do(s, RollAction(Dice{1, 1}))
 		g.all = g.v.Actions(t, g.all[:0])
 		filter = len(g.all) > 0 && g.all[0].Kind == Ply
-		g.dies, g.mixed = g.dies[:0], g.mixed[:0]
 		for _, x := range g.all {
 			pt := s.pos.PieceAt(x.Move.From()).Type()
-			var m uint8
-			for t := engine.Pawn; t <= engine.King; t++ {
-				if rf.RollAllows(Dice{A: uint8(t)}, x, pt) {
-					m |= 1 << t
-				}
-			}
+			m := rf.DieTypes(x, pt)
 			has |= m
 			if x.Move.IsCapture() || x.Move.Promotion() != engine.NoPieceType {
 				v := 1
@@ -300,7 +298,12 @@ func (g *SearchGame) rolls(s State, buf []search.Branch[Action]) []search.Branch
 					}
 				}
 			}
-			g.dies, g.mixed = append(g.dies, m), append(g.mixed, mix(8, uint64(x.Key())))
+			if counts[m] == 0 {
+				sets[nsets] = m
+				nsets++
+			}
+			sums[m] += mix(8, uint64(x.Key()))
+			counts[m]++
 		}
 	}
 	for a := uint8(1); a <= 6; a++ {
@@ -314,10 +317,10 @@ func (g *SearchGame) rolls(s State, buf []search.Branch[Action]) []search.Branch
 			if filter {
 				allowed := rollTypes(d)
 				n := 0
-				for i, m := range g.dies {
+				for _, m := range sets[:nsets] {
 					if m&allowed != 0 {
-						sig += g.mixed[i]
-						n++
+						sig += sums[m]
+						n += counts[m]
 					}
 				}
 				if n == 0 { // the pass (D3)
@@ -450,12 +453,11 @@ func (g *SearchGame) Classes(s State, outcomes []search.Branch[Action], masks []
 // search: when no king can be taken, the actions after a roll are those of the actions after
 // a double (every legal ply) that the roll allows, and the pass when it allows none.
 type RollFilter interface {
-	// RollAllows reports whether the roll d allows the ply a of a piece of type t, one of
-	// the actions after a double. d may also be one die (Dice{A: n}, which only the search
-	// makes): a roll of two different dice must allow exactly the plies that one of its dice
-	// alone allows, and a double every ply, since the search lists and splits the rolls so
-	// (rolls, Classes).
-	RollAllows(d Dice, a Action, t engine.PieceType) bool
+	// DieTypes returns the piece types (bit t for type t) whose die alone allows the ply a
+	// of a piece of type t, one of the actions after a double. A roll of two different dice
+	// must allow exactly the plies that one of its dice alone allows, and a double every
+	// ply, since the search lists and splits the rolls so (rolls, Classes).
+	DieTypes(a Action, t engine.PieceType) uint8
 }
 
 // nextPlies returns how many plies the opponent's next turn has (0 when unknown), cached by
