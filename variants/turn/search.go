@@ -282,7 +282,7 @@ func (g *SearchGame) rolls(s State, buf []search.Branch[Action]) []search.Branch
 		filter = len(g.all) > 0 && g.all[0].Kind == Ply
 		for _, x := range g.all {
 			pt := s.pos.PieceAt(x.Move.From()).Type()
-			m := rf.DieTypes(x, pt)
+			m := rf.DieTypes(x, pt) & pieceTypes
 			has |= m
 			if x.Move.IsCapture() || x.Move.Promotion() != engine.NoPieceType {
 				v := 1
@@ -402,6 +402,9 @@ func split(has uint8, gain *[engine.King + 1]int, rolls []search.Branch[Action],
 	return n
 }
 
+// pieceTypes holds the bits of the six piece types (bit t for type t).
+const pieceTypes = uint8(1<<(engine.King+1) - 1<<engine.Pawn)
+
 // classOrder is the order in which Classes lists the piece types that take nothing (and
 // breaks ties among the others): the strongest first, whose plies most often decide a
 // roll's value.
@@ -453,8 +456,8 @@ func (g *SearchGame) Classes(s State, outcomes []search.Branch[Action], masks []
 // search: when no king can be taken, the actions after a roll are those of the actions after
 // a double (every legal ply) that the roll allows, and the pass when it allows none.
 type RollFilter interface {
-	// DieTypes returns the piece types (bit t for type t) whose die alone allows the ply a
-	// of a piece of type t, one of the actions after a double. A roll of two different dice
+	// DieTypes returns the piece types (bit t for type t; other bits are ignored) whose die
+	// alone allows the ply a of a piece of type t, one of the actions after a double. A roll of two different dice
 	// must allow exactly the plies that one of its dice alone allows, and a double every
 	// ply, since the search lists and splits the rolls so (rolls, Classes).
 	DieTypes(a Action, t engine.PieceType) uint8
