@@ -139,3 +139,40 @@ func searchAt(t *testing.T, s classyState, depth int, off Technique, a, b int) i
 	}
 	return x.search(s, depth, a, b, 1, false)
 }
+
+// TestUnitSumFirst checks unitSum.first, which solves the Star1 windows of the search by
+// class, against a scan of every value: over random sums (weights 1 or 2, other values and
+// thresholds around the range), the first value above the threshold is the same.
+func TestUnitSumFirst(t *testing.T) {
+	r := uint64(0x9e3779b97f4a7c15)
+	next := func(n int) int {
+		r ^= r << 13
+		r ^= r >> 7
+		r ^= r << 17
+		return int(r % uint64(n))
+	}
+	for trial := range 3000 {
+		lo := -40 + next(30)
+		hi := lo + next(60)
+		var f unitSum
+		f.n = next(maxOutcomes + 1)
+		for i := range f.n {
+			f.w[i] = 1 + next(2)
+			f.other[i] = lo - 5 + next(hi-lo+11)
+		}
+		f.fixed = next(200) - 100
+		for range 10 {
+			th := f.at(lo) - 50 + next(f.at(hi)-f.at(lo)+100)
+			want := hi + 1
+			for v := lo; v <= hi; v++ {
+				if f.at(v) > th {
+					want = v
+					break
+				}
+			}
+			if got := f.first(th, lo, hi); got != want {
+				t.Fatalf("trial %d: sum %+v on %d..%d above %d: first %d, want %d", trial, f, lo, hi, th, got, want)
+			}
+		}
+	}
+}
