@@ -1,6 +1,10 @@
 package search
 
-import "math/bits"
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+)
 
 // Classed is a Game whose chance nodes may be searched class by class (dice chess): each
 // outcome of such a node allows the actions of one or more classes (the piece types its
@@ -139,31 +143,29 @@ func newUnitSum[A comparable](outcomes []Branch[A], masks []uint8, floors *[maxO
 // range (up to 8,001 values) evaluated the whole sum about 13 times for each.
 func (f *unitSum) first(t, lo, hi int) int {
 	// The outcomes by their other value, ascending.
-	var o, w [maxOutcomes]int
+	type outcome struct{ o, w int }
+	var byValue [maxOutcomes]outcome
 	n := f.n
-	copy(o[:n], f.other[:n])
-	copy(w[:n], f.w[:n])
-	for i := 1; i < n; i++ {
-		for j := i; j > 0 && o[j] < o[j-1]; j-- {
-			o[j], o[j-1] = o[j-1], o[j]
-			w[j], w[j-1] = w[j-1], w[j]
-		}
+	for i := range n {
+		byValue[i] = outcome{f.other[i], f.w[i]}
 	}
+	sorted := byValue[:n]
+	slices.SortFunc(sorted, func(a, b outcome) int { return cmp.Compare(a.o, b.o) })
 	// At v the sum is c + slope*v: slope holds the weights of the outcomes whose other
 	// value is at most v (they are worth v), c the rest at their other value.
 	c, slope := f.fixed, 0
-	for i := range n {
-		c += w[i] * o[i]
+	for _, x := range sorted {
+		c += x.w * x.o
 	}
 	k := 0
 	for s := lo; s <= hi; {
-		for ; k < n && o[k] <= s; k++ {
-			slope += w[k]
-			c -= w[k] * o[k]
+		for ; k < n && sorted[k].o <= s; k++ {
+			slope += sorted[k].w
+			c -= sorted[k].w * sorted[k].o
 		}
 		end := hi + 1 // the segment is s..end-1
 		if k < n {
-			end = min(end, o[k])
+			end = min(end, sorted[k].o)
 		}
 		if slope == 0 {
 			if c > t {

@@ -1,7 +1,9 @@
 package turn
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/engine/search"
@@ -368,12 +370,8 @@ func split(has uint8, gain *[engine.King + 1]int, rolls []search.Branch[Action],
 	var unitOf [engine.King + 1]int8 // the unit of each piece type, -1 when it has no ply
 	n := 0
 	order := classOrder
-	// The types that take the most valuable victim first (a stable insertion sort).
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && gain[order[j]] > gain[order[j-1]]; j-- {
-			order[j], order[j-1] = order[j-1], order[j]
-		}
-	}
+	// The types that take the most valuable victim first, ties in classOrder.
+	slices.SortStableFunc(order[:], func(a, b engine.PieceType) int { return cmp.Compare(gain[b], gain[a]) })
 	for _, t := range order {
 		unitOf[t] = -1
 		if has&(1<<t) != 0 {
