@@ -43,7 +43,7 @@ func TestNEC_FileShared(t *testing.T) {
 	// An 8x8 game under the same id is another key: it does not count.
 	mem.Set(store.GamePrefix+"unknown", "an 8x8 game")
 
-	cases := []struct {
+	type filingCase struct {
 		name   string
 		link   Record
 		id     string
@@ -51,7 +51,8 @@ func TestNEC_FileShared(t *testing.T) {
 		fileID string
 		shown  int    // updates of the game shown
 		notice string // "" none
-	}{
+	}
+	cases := []filingCase{
 		{"no id", at(2), "", FileNew, "fresh", 2, ""},
 		{"a bad id", at(2), "../x", FileNew, "fresh", 2, ""},
 		{"nothing under the id", at(2), "unknown", FileNew, "unknown", 2, ""},
@@ -62,20 +63,22 @@ func TestNEC_FileShared(t *testing.T) {
 		{"another game under the id", at(4), "other", FileApart, "fresh", 4, "different game"},
 		{"another game of the same start", other.Record(), "mid", FileApart, "fresh", 1, "different game"},
 		{"a damaged entry under the id", at(4), "broken", FileApart, "fresh", 4, "cannot be read"},
-		// The store could draw no new id (newID ""): a game that needs one is shown, not saved.
+	}
+	// The store could draw no new id (newID ""): a game that needs one is shown, not saved.
+	noNewID := []filingCase{
 		{"no id, no new id", at(2), "", FileNew, "", 2, "not saved"},
 		{"another game under the id, no new id", at(4), "other", FileApart, "", 4, "different game"},
 		{"a damaged entry, no new id", at(4), "broken", FileApart, "", 4, "not saved"},
 		{"nothing under the id, no new id", at(2), "unknown", FileNew, "unknown", 2, ""},
 		{"the same game ahead, no new id", at(6), "mid", FileUpdate, "mid", 6, ""},
 	}
-	for _, c := range cases {
+	for i, c := range append(cases, noNewID...) {
+		newID := "fresh"
+		if i >= len(cases) {
+			newID = ""
+		}
 		t.Run(c.name, func(t *testing.T) {
 			sv, err := st.Load(store.KindNEC, c.id)
-			newID := "fresh"
-			if strings.HasSuffix(c.name, "no new id") {
-				newID = ""
-			}
 			f := FileShared(c.link, c.id, sv, err, newID)
 			if f.Kind != c.kind || f.ID != c.fileID || len(f.Record.Updates) != c.shown {
 				t.Fatalf("filing %v under %q showing %d updates, want %v under %q showing %d", f.Kind, f.ID, len(f.Record.Updates), c.kind, c.fileID, c.shown)
@@ -83,7 +86,7 @@ func TestNEC_FileShared(t *testing.T) {
 			if f.ID == "" && !strings.Contains(f.Notice, "not saved") {
 				t.Errorf("kept under no id, notice %q does not say it is not saved", f.Notice)
 			}
-			if want := (c.kind == FileNew || c.kind == FileUpdate || c.kind == FileApart) && f.ID != ""; f.Save != want {
+			if want := (c.kind == FileNew || c.kind == FileUpdate || c.kind == FileApart) && c.fileID != ""; f.Save != want {
 				t.Errorf("save %v, want %v", f.Save, want)
 			}
 			if c.notice == "" && f.Notice != "" || !strings.Contains(f.Notice, c.notice) {
