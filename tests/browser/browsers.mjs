@@ -21,6 +21,8 @@ export const webkitDriverPath = process.env.WEBKIT_DRIVER || '/usr/bin/WebKitWeb
 
 const viewport = { width: 1280, height: 800 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// pageLoadMs is WebKitWebDriver's page-load timeout.
+const pageLoadMs = 60000;
 
 // A Tab is one page of one browser. Every engine implements:
 //   goto(url), reload()        navigate and wait for the load event;
@@ -149,7 +151,7 @@ async function webkitTab({ insecureCerts }) {
       await sleep(50);
     }
     driver = await new Builder().usingServer(server).withCapabilities({ browserName: 'MiniBrowser', acceptInsecureCerts: insecureCerts }).build();
-    await driver.manage().setTimeouts({ script: 60000, pageLoad: 60000 });
+    await driver.manage().setTimeouts({ script: 60000, pageLoad: pageLoadMs });
     await driver.manage().window().setRect({ width: viewport.width, height: viewport.height + 38 });
   } catch (err) {
     await driver?.quit().catch(() => {});
@@ -161,18 +163,35 @@ async function webkitTab({ insecureCerts }) {
   // harvest keeps the errors of the page before it is left.
   const harvest = async () => errors.push(...((await evaluate(() => window.__smokeErrors ?? []).catch(() => [])) ?? []));
   const loaded = () => evaluate(recordErrors);
+  // load goes to url (or reloads the page, url null) and waits for the load event.
+  // WebKitWebDriver gives up on a load after its page-load timeout (CI, once: a fresh
+  // profile's first load, on a machine running three browser files) and stops it, which
+  // leaves a page whose program never starts; so a load that timed out is printed and done
+  // once more (a reload where the address is already url, since going to the same address
+  // with a fragment would not load it) before the test fails.
+  const load = async (url) => {
+    const what = url ?? 'a reload';
+    try {
+      await (url ? driver.get(url) : driver.navigate().refresh());
+    } catch (err) {
+      if (err?.name !== 'TimeoutError') throw err;
+      const href = await evaluate(() => location.href).catch(() => 'an address it did not give');
+      const state = await evaluate(() => document.readyState).catch((e) => `no answer: ${e.name}`);
+      console.log(`# webkit: ${what} not loaded within ${pageLoadMs} ms (${state} at ${href}); loading it again`);
+      await (url && href !== url ? driver.get(url) : driver.navigate().refresh());
+    }
+    await loaded();
+  };
   const pointer = (p) => ({ x: Math.round(p.x), y: Math.round(p.y), origin: Origin.VIEWPORT });
   return {
     engine: 'webkit',
     async goto(url) {
       await harvest();
-      await driver.get(url);
-      await loaded();
+      await load(url);
     },
     async reload() {
       await harvest();
-      await driver.navigate().refresh();
-      await loaded();
+      await load(null);
     },
     url: () => driver.getCurrentUrl(),
     evaluate,
