@@ -67,28 +67,39 @@ type Filing struct {
 // the updates of one begin with all the updates of the other.
 //
 // link is the link's game and linkID its id ("" when the link has none); saved and loadErr are
-// what the store's Load returned for linkID (store.KindNEC); newID is the id to keep the link's
-// game under when it cannot have linkID (a new random id, store.NewID), or "" when the store
-// could draw none: the link's game is then shown but not saved (ID "", Save false, and a
-// notice that says so).
-func FileShared(link Record, linkID string, saved store.Entry, loadErr error, newID string) Filing {
-	const unsaved = "The link's game is shown but not saved on this device: no new game id could be made."
-	f := Filing{Kind: FileNew, ID: linkID, Record: link, Save: true}
+// what the store's Load returned for linkID (store.KindNEC); newID draws the id to keep the
+// link's game under when it cannot have linkID (a new random id, store.NewID), and is called
+// only then. When it fails, the link's game is shown but not saved (ID "", Save false, and a
+// notice that says so and why).
+func FileShared(link Record, linkID string, saved store.Entry, loadErr error, newID func() (string, error)) Filing {
+	// fresh is the new id, or the notice that there is none.
+	fresh := func() (string, string) {
+		id, err := newID()
+		if err == nil && id == "" {
+			err = errors.New("the store gave an empty id")
+		}
+		if err != nil {
+			return "", fmt.Sprintf("The link's game is shown but not saved on this device: no new game id could be made (%v).", err)
+		}
+		return id, ""
+	}
 	if linkID == "" || store.CheckID(linkID) != nil {
-		if newID == "" {
+		id, unsaved := fresh()
+		if id == "" {
 			return Filing{Kind: FileNew, Record: link, Notice: unsaved}
 		}
-		f.ID = newID
-		return f
+		return Filing{Kind: FileNew, ID: id, Record: link, Save: true}
 	}
+	f := Filing{Kind: FileNew, ID: linkID, Record: link, Save: true}
 	if errors.Is(loadErr, store.ErrNotFound) {
 		return f
 	}
 	apart := func(why string) Filing {
-		if newID == "" {
+		id, unsaved := fresh()
+		if id == "" {
 			return Filing{Kind: FileApart, Record: link, Notice: why + " It is kept as it was. " + unsaved}
 		}
-		return Filing{Kind: FileApart, ID: newID, Record: link, Save: true,
+		return Filing{Kind: FileApart, ID: id, Record: link, Save: true,
 			Notice: why + " It is kept as it was, and the link's game is saved as a new game."}
 	}
 	if loadErr != nil {

@@ -1,6 +1,7 @@
 package necgame
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -64,7 +65,7 @@ func TestNEC_FileShared(t *testing.T) {
 		{"another game of the same start", other.Record(), "mid", FileApart, "fresh", 1, "different game"},
 		{"a damaged entry under the id", at(4), "broken", FileApart, "fresh", 4, "cannot be read"},
 	}
-	// The store could draw no new id (newID ""): a game that needs one is shown, not saved.
+	// The store can draw no new id (newID fails): a game that needs one is shown, not saved.
 	noNewID := []filingCase{
 		{"no id, no new id", at(2), "", FileNew, "", 2, "not saved"},
 		{"another game under the id, no new id", at(4), "other", FileApart, "", 4, "different game"},
@@ -73,18 +74,26 @@ func TestNEC_FileShared(t *testing.T) {
 		{"the same game ahead, no new id", at(6), "mid", FileUpdate, "mid", 6, ""},
 	}
 	for i, c := range append(cases, noNewID...) {
-		newID := "fresh"
-		if i >= len(cases) {
-			newID = ""
+		drawn := 0
+		newID := func() (string, error) {
+			drawn++
+			if i >= len(cases) {
+				return "", errors.New("no randomness")
+			}
+			return "fresh", nil
 		}
 		t.Run(c.name, func(t *testing.T) {
 			sv, err := st.Load(store.KindNEC, c.id)
 			f := FileShared(c.link, c.id, sv, err, newID)
+			// A new id is drawn only for a game that cannot keep the link's id.
+			if want := c.fileID == "fresh" || c.fileID == ""; (drawn == 1) != want || drawn > 1 {
+				t.Errorf("%d new ids drawn, want one only when the game cannot keep the link's id (%v)", drawn, want)
+			}
 			if f.Kind != c.kind || f.ID != c.fileID || len(f.Record.Updates) != c.shown {
 				t.Fatalf("filing %v under %q showing %d updates, want %v under %q showing %d", f.Kind, f.ID, len(f.Record.Updates), c.kind, c.fileID, c.shown)
 			}
-			if f.ID == "" && !strings.Contains(f.Notice, "not saved") {
-				t.Errorf("kept under no id, notice %q does not say it is not saved", f.Notice)
+			if f.ID == "" && (!strings.Contains(f.Notice, "not saved") || !strings.Contains(f.Notice, "no randomness")) {
+				t.Errorf("kept under no id, notice %q does not say it is not saved and why", f.Notice)
 			}
 			if want := (c.kind == FileNew || c.kind == FileUpdate || c.kind == FileApart) && c.fileID != ""; f.Save != want {
 				t.Errorf("save %v, want %v", f.Save, want)

@@ -192,8 +192,14 @@ func (p *Screen) OnNav(ctx app.Context) {
 			return
 		}
 		// Where the link's game is kept: never over a different saved game (FileShared).
-		// A failed NewID leaves newID "": FileShared then keeps the game unsaved and says so.
-		newID, idErr := st.NewID(store.KindNEC)
+		// A new id is drawn only when the game needs one; when none can be drawn, FileShared
+		// keeps the game unsaved and says so.
+		var idErr error
+		newID := func() (string, error) {
+			nid, err := st.NewID(store.KindNEC)
+			idErr = err
+			return nid, err
+		}
 		sv, loadErr := st.Load(store.KindNEC, id)
 		f := necgame.FileShared(r, id, sv, loadErr, newID)
 		g, err := necgame.Open(f.Record)
