@@ -34,7 +34,7 @@ const (
 
 // classChance is chance for a Classed game: it searches the units of s (Classed.Classes)
 // with Star1 windows on the weighted sum of the outcomes' values, each outcome worth the
-// best of its units. a and bt are the node's window, already within the chance bound. It
+// best of its units, after Star2 probes of the units (ChanceProbe) when not quiet. a and bt are the node's window, already within the chance bound. It
 // reports false when the game cannot split s.
 func (x *Searcher[S, A]) classChance(s S, node Node, outcomes []Branch[A], total, depth, a, bt, ply int, quiet bool) (int, bool) {
 	var masks [maxOutcomes]uint8
@@ -71,6 +71,20 @@ func (x *Searcher[S, A]) classChance(s S, node Node, outcomes []Branch[A], total
 		vlo[u], vhi[u] = lo, hi
 	}
 	masks2 := masks[:len(outcomes)]
+	// Star2 (ChanceProbe): each unit's first action bounds the unit from below. The bounds
+	// may decide a fail high at once, and otherwise stand for the units not searched yet.
+	if !quiet && depth >= 1 && x.on(ChanceProbe) {
+		for u := range n {
+			vlo[u] = max(lo, min(hi, x.probe(s, node, Branch[A]{Action: units[u]}, depth, ply)))
+			if x.lim.stopped {
+				return 0, true
+			}
+		}
+		if probed := newUnitSum(outcomes, masks2, &floors, &vlo, -1); probed.fixed >= bt*total {
+			x.stats.probeCuts++
+			return bt, true
+		}
+	}
 	for u := range n {
 		// The unit's value v decides a fail low when the outcomes' sum at the units' upper
 		// bounds, with v for this unit, is at most a*total; a fail high when the sum at the
@@ -80,7 +94,10 @@ func (x *Searcher[S, A]) classChance(s S, node Node, outcomes []Branch[A], total
 		if up.at(hi) <= a*total {
 			return a, true
 		}
-		if down.at(lo) >= bt*total {
+		if down.at(vlo[u]) >= bt*total {
+			if vlo[u] > lo {
+				x.stats.probeCuts++
+			}
 			return bt, true
 		}
 		// ca: the largest v that fails low (lo when none does); cb: the smallest v that

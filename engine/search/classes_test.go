@@ -88,7 +88,23 @@ func (c classy) Classes(s classyState, outcomes []Branch[int], masks []uint8, un
 func TestChanceClassesExact(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		root := classyState{h: seed * 0x2545f4914f6cdd1d}
-		checkTechniqueExact(t, classy{}, root, ChanceClasses, "chance nodes split by class", func(x *Searcher[classyState, int]) int64 { return x.stats.classSplits })
+		if n := checkTechniqueExact(t, classy{}, root, ChanceClasses, 0, "chance nodes split by class", func(x *Searcher[classyState, int]) int64 { return x.stats.classSplits }); n == 0 {
+			t.Errorf("root %v: no chance node split by class", root)
+		}
+	}
+}
+
+// TestChanceClassesProbeExact checks the Star2 probes of the search by class (ChanceProbe
+// with ChanceClasses): the root scores to depth 3 are the same with and without them, and
+// the probes cut (at some roots: they also tighten the windows, which no count shows).
+func TestChanceClassesProbeExact(t *testing.T) {
+	var cuts int64
+	for seed := uint64(1); seed <= 20; seed++ {
+		root := classyState{h: seed * 0x2545f4914f6cdd1d}
+		cuts += checkTechniqueExact(t, classy{}, root, ChanceProbe, ChanceClasses, "probe cuts", func(x *Searcher[classyState, int]) int64 { return x.stats.probeCuts })
+	}
+	if cuts == 0 {
+		t.Error("no probe cuts at any root")
 	}
 }
 
@@ -100,13 +116,16 @@ func TestChanceClassesExact(t *testing.T) {
 // roll with a full window). The same holds by roll, as a check of the check.
 func TestChanceClassesWindow(t *testing.T) {
 	for _, c := range []struct {
-		classes bool
-		depth   int
-	}{{true, 2}, {true, 0}, {false, 2}, {false, 0}} {
+		classes, probe bool
+		depth          int
+	}{{true, false, 2}, {true, true, 2}, {true, false, 0}, {false, false, 2}, {false, true, 2}, {false, false, 0}} {
 		classes, depth := c.classes, c.depth
 		off := ^Technique(0)
 		if classes {
 			off &^= ChanceClasses
+		}
+		if c.probe {
+			off &^= ChanceProbe
 		}
 		if depth == 0 {
 			off &^= QuiescenceRolls
@@ -121,8 +140,8 @@ func TestChanceClassesWindow(t *testing.T) {
 				b := a + 1 + int(h*0xbf58476d1ce4e5b9>>60)      // 1 to 16 wider
 				v := searchAt(t, chance, depth, off, a, b)
 				if (exact <= a && v > a) || (exact >= b && v < b) || (exact > a && exact < b && v != exact) {
-					t.Errorf("classes %v, depth %d, seed %d: value %d in window (%d, %d), %d in a full window",
-						classes, depth, seed, v, a, b, exact)
+					t.Errorf("classes %v, probes %v, depth %d, seed %d: value %d in window (%d, %d), %d in a full window",
+						classes, c.probe, depth, seed, v, a, b, exact)
 				}
 			}
 		}

@@ -144,17 +144,21 @@ func (d dicey) Expand(s diceyState, buf []Branch[int]) (Node, []Branch[int]) {
 func TestChanceProbeExact(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		root := diceyState{h: seed * 0x2545f4914f6cdd1d}
-		checkTechniqueExact(t, dicey{}, root, ChanceProbe, "probe cuts", func(x *Searcher[diceyState, int]) int64 { return x.stats.probeCuts })
+		if n := checkTechniqueExact(t, dicey{}, root, ChanceProbe, 0, "probe cuts", func(x *Searcher[diceyState, int]) int64 { return x.stats.probeCuts }); n == 0 {
+			t.Errorf("root %v: no probe cuts", root)
+		}
 	}
 }
 
-// checkTechniqueExact searches root to depth 3 with every technique but tech off, then with
-// every technique off, and fails t when the root scores differ, or when acted (a count of
-// what tech did, named what) is 0 with tech on or not 0 with it off.
-func checkTechniqueExact[S any](t *testing.T, g Game[S, int], root S, tech Technique, what string, acted func(*Searcher[S, int]) int64) {
+// checkTechniqueExact searches root to depth 3 with every technique but tech and also off,
+// then with every technique but also off, and fails t when the root scores differ, or when
+// acted (a count of what tech did, named what) is not 0 with tech off. It returns acted with
+// tech on.
+func checkTechniqueExact[S any](t *testing.T, g Game[S, int], root S, tech, also Technique, what string, acted func(*Searcher[S, int]) int64) int64 {
 	t.Helper()
 	var scores [2][]int
-	for i, off := range []Technique{^Technique(0) &^ tech, ^Technique(0)} {
+	var on int64
+	for i, off := range []Technique{^Technique(0) &^ (tech | also), ^Technique(0) &^ also} {
 		x := New[S, int](g, 16)
 		r, err := x.Search(root, Options{Budget: Budget{Depth: 3}, Noise: 1, Disable: off})
 		if err != nil {
@@ -163,13 +167,16 @@ func checkTechniqueExact[S any](t *testing.T, g Game[S, int], root S, tech Techn
 		for _, sc := range r.Root {
 			scores[i] = append(scores[i], sc.Score)
 		}
-		if n := acted(x); (i == 0) != (n > 0) {
+		if i == 0 {
+			on = acted(x)
+		} else if n := acted(x); n != 0 {
 			t.Errorf("root %v: %d %s with %v off", root, n, what, off)
 		}
 	}
 	if fmt.Sprint(scores[0]) != fmt.Sprint(scores[1]) {
 		t.Errorf("root %v: root scores %v with %v, %v without", root, scores[0], tech, scores[1])
 	}
+	return on
 }
 
 // TestD1_CaptureGains checks the capture gains of the dice-chess evaluation (D1): a victim

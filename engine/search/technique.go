@@ -47,9 +47,10 @@ const (
 	CheckExtension
 	// EvalCache: the static evaluation is kept in the transposition table.
 	EvalCache
-	// ChanceProbe: a chance node first probes each outcome with the outcome's first action
-	// only (Star2): the probes bound the outcomes from below, which may already decide the
-	// average (a cut), and tighten the windows of the full searches that follow.
+	// ChanceProbe: a chance node first probes each outcome (each unit, in the search by
+	// class) with its first action only (Star2): the probes bound the outcomes from below,
+	// which may already decide the average (a cut), and tighten the windows of the full
+	// searches that follow.
 	ChanceProbe
 	// ChanceKillers: the best quiet action of an outcome of a chance node, when exact,
 	// becomes a killer for the other outcomes (without it only cutoffs make killers).

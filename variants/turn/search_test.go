@@ -625,7 +625,8 @@ func TestP2_PlanAvoidsMatingReply(t *testing.T) {
 
 // TestD1_ChanceTechniquesSaveNodes checks what the techniques of the chance nodes save in
 // dice chess: over positions of three seeded games, searched to depth 2 after a roll, the
-// search by piece type (search.ChanceClasses) at least halves the nodes. Where the rolls are
+// search by piece type (search.ChanceClasses) at least halves the nodes, and its Star2 probes
+// (search.ChanceProbe, each type's first action) save at least a fifth. Where the rolls are
 // searched one by one (ChanceClasses off), the Star2 probes (search.ChanceProbe) at least
 // halve the nodes, and the killers from the outcomes' best actions (search.ChanceKillers)
 // save some. (One game is too few: what the killers save over 30 turns of one game ranged
@@ -635,7 +636,7 @@ func TestP2_PlanAvoidsMatingReply(t *testing.T) {
 func TestD1_ChanceTechniquesSaveNodes(t *testing.T) {
 	v := open(t, "dice", "")
 	byRoll := search.ChanceClasses
-	techniques := []search.Technique{0, byRoll, byRoll | search.ChanceProbe, byRoll | search.ChanceKillers, search.QuiescenceRolls}
+	techniques := []search.Technique{0, byRoll, byRoll | search.ChanceProbe, byRoll | search.ChanceKillers, search.QuiescenceRolls, search.ChanceProbe}
 	nodes := make([]int64, len(techniques))
 	for seed := uint64(3); seed <= 5; seed++ {
 		playDice(t, v, seed, 12, func(game *turn.Game, _ int) {
@@ -648,10 +649,13 @@ func TestD1_ChanceTechniquesSaveNodes(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("nodes to depth 2: %d with all, %d by roll, %d by roll without the probes, %d by roll without the chance killers, %d without the quiescence search's roll",
-		nodes[0], nodes[1], nodes[2], nodes[3], nodes[4])
+	t.Logf("nodes to depth 2: %d with all, %d by type without the probes, %d by roll, %d by roll without the probes, %d by roll without the chance killers, %d without the quiescence search's roll",
+		nodes[0], nodes[5], nodes[1], nodes[2], nodes[3], nodes[4])
 	if nodes[0]*2 > nodes[1] {
 		t.Errorf("nodes to depth 2: %d by piece type, %d by roll", nodes[0], nodes[1])
+	}
+	if nodes[0]*5 > nodes[5]*4 {
+		t.Errorf("nodes to depth 2 by piece type: %d with the probes, %d without", nodes[0], nodes[5])
 	}
 	if nodes[1]*2 > nodes[2] {
 		t.Errorf("nodes to depth 2 by roll: %d with the probes, %d without", nodes[1], nodes[2])
