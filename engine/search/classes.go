@@ -34,8 +34,9 @@ const (
 
 // classChance is chance for a Classed game: it searches the units of s (Classed.Classes)
 // with Star1 windows on the weighted sum of the outcomes' values, each outcome worth the
-// best of its units, after Star2 probes of the units (ChanceProbe) when not quiet. a and bt are the node's window, already within the chance bound. It
-// reports false when the game cannot split s.
+// best of its units, after Star2 probes of the units (ChanceProbe) when not quiet. a and bt
+// are the node's window, already within the chance bound. It reports false when the game
+// cannot split s.
 func (x *Searcher[S, A]) classChance(s S, node Node, outcomes []Branch[A], total, depth, a, bt, ply int, quiet bool) (int, bool) {
 	var masks [maxOutcomes]uint8
 	var units [maxUnits]A
@@ -88,7 +89,8 @@ func (x *Searcher[S, A]) classChance(s S, node Node, outcomes []Branch[A], total
 	for u := range n {
 		// The unit's value v decides a fail low when the outcomes' sum at the units' upper
 		// bounds, with v for this unit, is at most a*total; a fail high when the sum at the
-		// lower bounds is at least bt*total. Both sums grow with v.
+		// lower bounds is at least bt*total. Both sums grow with v. The unit's own lower
+		// bound (its probe, or lo) may already decide the fail high.
 		up := newUnitSum(outcomes, masks2, &floors, &vhi, u)
 		down := newUnitSum(outcomes, masks2, &floors, &vlo, u)
 		if up.at(hi) <= a*total {
