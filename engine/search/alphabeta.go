@@ -1054,7 +1054,7 @@ func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alp
 	if probed {
 		restLo = 0
 		for i, b := range outcomes {
-			v := max(lo, min(hi, x.probe(s, node, b, depth, ply)))
+			v := max(lo, min(hi, x.probe(s, node, b.Action, depth, ply)))
 			if x.lim.stopped {
 				return 0
 			}
@@ -1114,14 +1114,14 @@ func (x *Searcher[S, A]) outcome(s S, node Node, a A, depth, ca, cb, ply int, qu
 	return x.child(t, depth, ca, cb, ply+1, false, same)
 }
 
-// probe returns a lower bound of the value of the outcome b of the chance node s (for the
+// probe returns a lower bound of the value of the outcome o of the chance node s (for the
 // side to move there, ChanceProbe): the table's bound when it is deep enough, else the value
 // of the outcome's first action alone (the table's action, or the best by the ordering),
 // searched with a full window and kept in the table as a lower bound. It returns -bound when
 // the outcome is not a decision of the same side.
-func (x *Searcher[S, A]) probe(s S, node Node, b Branch[A], depth, ply int) int {
+func (x *Searcher[S, A]) probe(s S, node Node, o A, depth, ply int) int {
 	lo, hi := -x.bound, x.bound
-	t := x.g.Do(s, b.Action)
+	t := x.g.Do(s, o)
 	if x.g.Side(t) != node.Side {
 		return lo
 	}

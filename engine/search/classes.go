@@ -74,16 +74,14 @@ func (x *Searcher[S, A]) classChance(s S, node Node, outcomes []Branch[A], total
 	masks2 := masks[:len(outcomes)]
 	// Star2 (ChanceProbe): each unit's first action bounds the unit from below. The bounds
 	// may decide a fail high at once, and otherwise stand for the units not searched yet.
-	if !quiet && depth >= 1 && x.on(ChanceProbe) {
+	// The first unit's fail-high test below reads the sum at every lower bound.
+	probed := !quiet && depth >= 1 && x.on(ChanceProbe)
+	if probed {
 		for u := range n {
-			vlo[u] = max(lo, min(hi, x.probe(s, node, Branch[A]{Action: units[u]}, depth, ply)))
+			vlo[u] = max(lo, min(hi, x.probe(s, node, units[u], depth, ply)))
 			if x.lim.stopped {
 				return 0, true
 			}
-		}
-		if probed := newUnitSum(outcomes, masks2, &floors, &vlo, -1); probed.fixed >= bt*total {
-			x.stats.probeCuts++
-			return bt, true
 		}
 	}
 	for u := range n {
@@ -97,8 +95,8 @@ func (x *Searcher[S, A]) classChance(s S, node Node, outcomes []Branch[A], total
 			return a, true
 		}
 		if down.at(vlo[u]) >= bt*total {
-			if vlo[u] > lo {
-				x.stats.probeCuts++
+			if probed {
+				x.stats.probeCuts++ // the probes' bounds are in the sum
 			}
 			return bt, true
 		}
