@@ -175,9 +175,8 @@ async function webkitTab({ insecureCerts }) {
       await (url ? driver.get(url) : driver.navigate().refresh());
     } catch (err) {
       if (err?.name !== 'TimeoutError') throw err;
-      const href = await evaluate(() => location.href).catch(() => 'an address it did not give');
-      const state = await evaluate(() => document.readyState).catch((e) => `no answer: ${e.name}`);
-      console.log(`# webkit: ${what} not loaded within ${pageLoadMs} ms (${state} at ${href}); loading it again`);
+      const [state, href] = await evaluate(() => [document.readyState, location.href]).catch((e) => [`no answer: ${e.name}`, null]);
+      console.log(`# webkit: ${what} not loaded within ${pageLoadMs} ms (${state} at ${href ?? 'an address it did not give'}); loading it again`);
       await (url && href !== url ? driver.get(url) : driver.navigate().refresh());
     }
     await loaded();

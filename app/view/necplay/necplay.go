@@ -193,13 +193,8 @@ func (p *Screen) OnNav(ctx app.Context) {
 		}
 		// Where the link's game is kept: never over a different saved game (FileShared).
 		// A new id is drawn only when the game needs one; when none can be drawn, FileShared
-		// keeps the game unsaved and says so.
-		var idErr error
-		newID := func() (string, error) {
-			nid, err := st.NewID(store.KindNEC)
-			idErr = err
-			return nid, err
-		}
+		// keeps the game unsaved and its notice says so and why.
+		newID := func() (string, error) { return st.NewID(store.KindNEC) }
 		sv, loadErr := st.Load(store.KindNEC, id)
 		f := necgame.FileShared(r, id, sv, loadErr, newID)
 		g, err := necgame.Open(f.Record)
@@ -215,9 +210,11 @@ func (p *Screen) OnNav(ctx app.Context) {
 			p.save(ctx)
 		}
 		if f.ID == "" {
-			// Not kept: the address keeps the link, so that a reload opens the game again.
-			if idErr != nil && p.saveErr == "" {
-				p.saveErr = "Games are not kept on this device: " + idErr.Error()
+			// Not kept: the notice, which says so and why, is shown as an alert (unless the
+			// store's own failure is already), and the address keeps the link, so that a
+			// reload opens the game again.
+			if p.saveErr == "" {
+				p.saveErr, p.notice = f.Notice, ""
 			}
 		} else if to, err := url.Parse(route.SavedGame(store.KindNEC, f.ID)); err == nil {
 			ctx.Page().ReplaceURL(to)
