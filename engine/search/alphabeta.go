@@ -85,14 +85,14 @@ type Progress[A comparable] struct {
 // aspiration windows at the root and a transposition table of two-slot buckets (which also
 // keeps static evaluations), quiescence search (with the table), check extensions, move
 // ordering by the table's action, the game's hints (captures by the exchange evaluation),
-// killers, counter moves and history (with a malus for the quiet moves that failed),
-// logarithmic late move reductions, late move pruning, futility pruning, razoring and the
-// pruning of moves that lose material by the exchange evaluation near the horizon, ProbCut,
-// internal iterative reductions and, when the game allows passing, null-move pruning; at
-// chance nodes, expectimax with Star1 and Star2 pruning. A state whose child has the same
-// side to move is searched without negation: a multi-ply turn is searched ply by ply for the
-// side that plays it, and the pruning of quiet moves, which assumes the opponent answers,
-// applies only to the last ply of a turn. A Searcher keeps its table between searches; it is
+// killers, counter moves, history (with a malus for the quiet moves that failed) and
+// continuation history, singular extensions, logarithmic late move reductions, late move
+// pruning, futility pruning, razoring and the pruning of moves that lose material by the
+// exchange evaluation near the horizon, ProbCut, internal iterative reductions and, when the
+// game allows passing, null-move pruning; at chance nodes, expectimax with Star1 and Star2
+// pruning. A state whose child has the same side to move is searched without negation: a
+// multi-ply turn is searched ply by ply for the side that plays it, and the pruning of quiet
+// moves, which assumes the opponent answers, applies only to the last ply of a turn. A Searcher keeps its table between searches; it is
 // not safe for concurrent use.
 type Searcher[S any, A comparable] struct {
 	g        Game[S, A]
@@ -115,11 +115,19 @@ type Searcher[S any, A comparable] struct {
 	sbufs    [maxPly][]int32
 	quiets   [maxPly][]uint16
 	moveKey  [maxPly]int32 // key of the quiet action that led to the node at a ply (-1: none)
-	evals    [maxPly]int   // static evaluation at a ply (noEval: in check or unknown)
+	// lastKey is the key of any action, noisy or quiet, that led to the node at a ply (-1:
+	// none, after a null move; an outcome of a roll keeps the action before the roll).
+	lastKey [maxPly]int32
+	// cont is the continuation history: [plies back - 1][side][the square the action that
+	// many plies back went to<<12 | the quiet action's key].
+	cont     [2][2][64 << 12]int16
+	evals    [maxPly]int // static evaluation at a ply (noEval: in check or unknown)
 	sides    [maxPly]int8
 	starts   [maxPly]bool
 	nulled   [maxPly]bool // the node at a ply follows a null move
-	iter     int          // the iteration under way
+	excluded [maxPly]A    // the action a singular search leaves out at a ply (when hasExcl)
+	hasExcl  [maxPly]bool
+	iter     int // the iteration under way
 	stats    searchStats
 	reps     []uint64
 	repCount [1 << 12]uint16 // how many keys of reps fall in each bucket (a quick filter)
@@ -137,7 +145,7 @@ type searchStats struct {
 	nullCuts, rfpCuts, razorCuts, futile, lmpSkips, reduced int64
 	aspirationFails, counterCuts, internalReductions        int64
 	qttCuts, probeCuts, lazyStands, probCuts, seePruned     int64
-	classSplits                                             int64
+	classSplits, singular, multiCuts                        int64
 }
 
 // New returns a Searcher for g with a transposition table of 2^tableBits entries (clamped
@@ -177,6 +185,7 @@ func (x *Searcher[S, A]) Clear() {
 	x.history = [2][4096]int32{}
 	x.hasKill = [maxPly][2]bool{}
 	x.hasCount = [2][4096]bool{}
+	x.cont = [2][2][64 << 12]int16{}
 }
 
 func (x *Searcher[S, A]) buf(ply int) []Branch[A] {
@@ -246,7 +255,7 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 	if node.TurnStart {
 		x.pushRep(x.g.Key(s))
 	}
-	x.moveKey[0], x.nulled[0] = -1, false
+	x.moveKey[0], x.nulled[0], x.lastKey[0] = -1, false, -1
 	x.sides[0], x.starts[0], x.evals[0] = int8(node.Side), node.TurnStart, noEval
 	if !node.InCheck {
 		x.evals[0] = x.g.Evaluate(s)
@@ -262,8 +271,9 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 		order[i] = b.Order
 	}
 	keys := make([]int32, len(branches))
+	anyKeys := make([]int32, len(branches))
 	for i, b := range branches {
-		keys[i] = -1
+		keys[i], anyKeys[i] = -1, int32(b.Key&4095)
 		if !b.Noisy {
 			keys[i] = int32(b.Key & 4095)
 		}
@@ -282,7 +292,7 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 		return res, nil
 	}
 	key := x.g.Key(s)
-	rs := rootSearch[S, A]{x: x, s: s, side: node.Side, root: root, idx: idx, keys: keys, exact: o.Noise > 0}
+	rs := rootSearch[S, A]{x: x, s: s, side: node.Side, root: root, idx: idx, keys: keys, anyKeys: anyKeys, exact: o.Noise > 0}
 	for depth := 1; depth <= maxDepth; depth++ {
 		if depth > 1 && !x.lim.another() {
 			break
@@ -363,13 +373,14 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 
 // rootSearch is one search's root: its actions, their order and scores.
 type rootSearch[S any, A comparable] struct {
-	x     *Searcher[S, A]
-	s     S
-	side  int
-	root  []Scored[A]
-	idx   []int   // the order in which the root actions are searched
-	keys  []int32 // the history keys of quiet root actions (-1: noisy)
-	exact bool    // every action needs an exact score (noise)
+	x       *Searcher[S, A]
+	s       S
+	side    int
+	root    []Scored[A]
+	idx     []int   // the order in which the root actions are searched
+	keys    []int32 // the history keys of quiet root actions (-1: noisy)
+	anyKeys []int32 // the history keys of the root actions, noisy or quiet
+	exact   bool    // every action needs an exact score (noise)
 }
 
 // pass searches every root action at depth with the window lo..hi and returns the best
@@ -381,7 +392,7 @@ func (rs *rootSearch[S, A]) pass(depth, lo, hi int) (int, int) {
 	for n, i := range rs.idx {
 		t := x.g.Do(rs.s, rs.root[i].Action)
 		same := x.g.Side(t) == rs.side
-		x.moveKey[1], x.nulled[1] = rs.keys[i], false
+		x.moveKey[1], x.nulled[1], x.lastKey[1] = rs.keys[i], false, rs.anyKeys[i]
 		var v int
 		if rs.exact {
 			v = x.child(t, depth-1, -Inf, Inf, 1, true, same)
@@ -530,7 +541,9 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		return 0
 	}
 	key := x.g.Key(s)
-	if x.repeated(key) {
+	// A singular search (excl) searches again a node already entered, without one action.
+	excl := x.hasExcl[ply]
+	if !excl && x.repeated(key) {
 		return x.drawScore(x.g.Side(s))
 	}
 	if ply >= maxPly-2 {
@@ -567,6 +580,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		if int(e.depth) >= depth && depth > 0 {
 			v := ttScore
 			switch {
+			case excl:
 			case e.bound == boundExact,
 				e.bound == boundLower && v >= beta,
 				e.bound == boundUpper && v <= alpha:
@@ -598,7 +612,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	if depth <= 0 {
 		return x.quiesce(s, key, node, branches, alpha, beta, ply, ttEval, lazy)
 	}
-	if node.TurnStart {
+	if node.TurnStart && !excl {
 		x.pushRep(key)
 		defer x.popRep()
 	}
@@ -635,7 +649,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	improving := x.improving(ply)
 	// lastPly: the node's actions end the turn, so the opponent answers each of them.
 	lastPly := node.PliesLeft == 1
-	if !pvNode && !node.InCheck && beta < MateBound && beta > -MateBound {
+	if !pvNode && !node.InCheck && !excl && beta < MateBound && beta > -MateBound {
 		// Reverse futility: far above beta near the horizon.
 		if x.on(Futility) {
 			if depth <= 6 && eval-rfpMargin(depth, improving) >= beta {
@@ -671,7 +685,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 				if x.on(NullMove) {
 					r = 3 + depth/4 + min((est-beta)/200, 3)
 				}
-				x.moveKey[ply+1], x.nulled[ply+1] = -1, true
+				x.moveKey[ply+1], x.nulled[ply+1], x.lastKey[ply+1] = -1, true, -1
 				v := x.child(t, depth-1-r, beta-1, beta, ply+1, false, x.g.Side(t) == node.Side)
 				x.nulled[ply+1] = false
 				if x.lim.stopped {
@@ -708,9 +722,36 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	}
 	// Internal iterative reduction: without an action from the table, the ordering is poor
 	// and the node is likely not worth a full search.
-	if x.on(InternalReduction) && !hasTT && depth >= 4 {
+	if x.on(InternalReduction) && !hasTT && depth >= 4 && !excl {
 		depth--
 		x.stats.internalReductions++
+	}
+	// Singular extension: when every action but the table's fails low against a bound a
+	// little below the table's score, in a search half as deep, the table's action is
+	// singular and searched one ply deeper; when they beat beta even so, the node cuts
+	// (several actions do).
+	ttExt := 0
+	if x.on(SingularExtension) && !excl && ply > 0 && depth >= singularDepth && hasTT &&
+		ttDepth >= depth-3 && ttBound != boundUpper && ttScore > -MateBound && ttScore < MateBound {
+		sbeta := ttScore - 2*depth
+		x.excluded[ply], x.hasExcl[ply] = ttAction, true
+		v := x.search(s, (depth-1)/2, sbeta-1, sbeta, ply, false)
+		x.hasExcl[ply], x.pvLen[ply] = false, 0
+		if x.lim.stopped {
+			return 0
+		}
+		switch {
+		case v < sbeta:
+			ttExt = 1
+			x.stats.singular++
+		case sbeta >= beta:
+			x.stats.multiCuts++
+			return sbeta
+		}
+		// The search without the action reordered (and listed again) the branches.
+		node, branches = x.g.Expand(s, x.buf(ply))
+		x.bufs[ply] = branches[:0]
+		x.evals[ply], x.sides[ply], x.starts[ply] = eval, int8(node.Side), node.TurnStart
 	}
 	// Order: the table's action, then the hints plus killers, counter move and history.
 	scores := x.sbufs[ply][:0]
@@ -738,7 +779,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		case hasCounter && b.Action == counter:
 			sc += killerScore - 2
 		default:
-			sc += x.history[node.Side&1][b.Key&4095]
+			sc += x.quietScore(node.Side, ply, b.Key)
 		}
 		scores[i] = sc
 	}
@@ -763,6 +804,9 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		sc := scores[n]
 		if b.Rare && ply > 0 && depth < rareDepth && n > 0 {
 			break // the rest are rare too: they sort last
+		}
+		if excl && b.Action == x.excluded[ply] {
+			continue
 		}
 		quiet := !b.Noisy && sc < killerScore-2 && sc != 1<<30
 		// Pruning of late quiet moves on the last ply of a turn, once a move that does not
@@ -794,13 +838,17 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		}
 		t := x.g.Do(s, b.Action)
 		same := x.g.Side(t) == node.Side
-		x.moveKey[ply+1], x.nulled[ply+1] = -1, false
+		x.moveKey[ply+1], x.nulled[ply+1], x.lastKey[ply+1] = -1, false, int32(b.Key&4095)
 		if !b.Noisy {
 			x.moveKey[ply+1] = int32(b.Key & 4095)
 		}
 		var v int
 		if searched == 0 {
-			v = x.child(t, depth-1, alpha, beta, ply+1, pvNode, same)
+			d := depth - 1
+			if hasTT && b.Action == ttAction {
+				d += ttExt
+			}
+			v = x.child(t, d, alpha, beta, ply+1, pvNode, same)
 		} else {
 			reduce := 0
 			if depth >= 3 && !node.InCheck && !b.Noisy && sc != 1<<30 {
@@ -817,7 +865,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 							reduce++
 						}
 						if quiet && b.Order == 0 {
-							reduce -= int(sc) / 6000 // the history score
+							reduce -= int(sc) / x.statDiv() // the history score
 						}
 						if reduce > 0 && x.givesCheck(s, b.Action) {
 							reduce--
@@ -870,7 +918,9 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	}
 	x.quiets[ply] = quiets[:0]
 	if searched == 0 {
-		return alpha // every action was skipped (cannot happen: the first is never pruned)
+		// Every action was skipped: the first is never pruned, so only a singular search
+		// whose node has no other action.
+		return alpha
 	}
 	bound := boundExact
 	switch {
@@ -886,7 +936,9 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		x.killers[ply][1], x.hasKill[ply][1] = x.killers[ply][0], x.hasKill[ply][0]
 		x.killers[ply][0], x.hasKill[ply][0] = bestAction, true
 	}
-	x.tt.store(key, bestAction, hasBest && bound != boundUpper, toTable(bestScore, ply), depth, bound, eval)
+	if !excl {
+		x.tt.store(key, bestAction, hasBest && bound != boundUpper, toTable(bestScore, ply), depth, bound, eval)
+	}
 	return bestScore
 }
 
@@ -919,9 +971,50 @@ func (x *Searcher[S, A]) cutoff(side, ply, depth int, b Branch[A], quiets []uint
 		return
 	}
 	x.addHistory(side, b.Key, bonus)
+	x.addCont(side, ply, b.Key, bonus)
 	for _, k := range quiets {
 		if k != b.Key {
 			x.addHistory(side, k, -bonus)
+			x.addCont(side, ply, k, -bonus)
+		}
+	}
+}
+
+// contSlot returns the continuation history's entry of the quiet action key for side at
+// ply, following the action back plies before it (1: the action that led to the node, 2:
+// the one before), or nil when there is none or the technique is off.
+func (x *Searcher[S, A]) contSlot(side, ply, back int, key uint16) *int16 {
+	at := ply + 1 - back
+	if at < 1 || !x.on(ContinuationHistory) {
+		return nil
+	}
+	prev := x.lastKey[at]
+	if prev < 0 {
+		return nil
+	}
+	return &x.cont[back-1][side&1][int(prev&63)<<12|int(key&4095)]
+}
+
+// quietScore is the ordering score of the quiet action key for side at ply: its history plus,
+// with ContinuationHistory, its continuation history after the last two actions.
+func (x *Searcher[S, A]) quietScore(side, ply int, key uint16) int32 {
+	sc := x.history[side&1][key&4095]
+	for back := 1; back <= 2; back++ {
+		if h := x.contSlot(side, ply, back, key); h != nil {
+			sc += int32(*h)
+		}
+	}
+	return sc
+}
+
+// addCont adds bonus to the continuation history of key for side at ply, with the same
+// gravity as addHistory.
+func (x *Searcher[S, A]) addCont(side, ply int, key uint16, bonus int) {
+	for back := 1; back <= 2; back++ {
+		if h := x.contSlot(side, ply, back, key); h != nil {
+			v := int(*h)
+			v += bonus - v*abs(bonus)/historyMax
+			*h = int16(v)
 		}
 	}
 }
@@ -948,7 +1041,7 @@ func (x *Searcher[S, A]) probCut(s S, key uint64, node Node, branches []Branch[A
 	for _, b := range noisy {
 		t := x.g.Do(s, b.Action)
 		same := x.g.Side(t) == node.Side
-		x.moveKey[ply+1], x.nulled[ply+1] = -1, false
+		x.moveKey[ply+1], x.nulled[ply+1], x.lastKey[ply+1] = -1, false, int32(b.Key&4095)
 		v := x.qchild(t, rbeta-1, rbeta, ply+1, same)
 		if v >= rbeta && !x.lim.stopped {
 			v = x.child(t, depth-4, rbeta-1, rbeta, ply+1, false, same)
@@ -1107,7 +1200,7 @@ func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alp
 func (x *Searcher[S, A]) outcome(s S, node Node, a A, depth, ca, cb, ply int, quiet bool) int {
 	t := x.g.Do(s, a)
 	same := x.g.Side(t) == node.Side
-	x.moveKey[ply+1], x.nulled[ply+1] = -1, false
+	x.moveKey[ply+1], x.nulled[ply+1], x.lastKey[ply+1] = -1, false, x.lastKey[ply]
 	if quiet {
 		return x.qchild(t, ca, cb, ply+1, same)
 	}
@@ -1154,7 +1247,7 @@ func (x *Searcher[S, A]) probe(s S, node Node, o A, depth, ply int) int {
 		case x.hasKill[n1][0] && br.Action == x.killers[n1][0]:
 			sc += 1 << 18
 		default:
-			sc += x.history[child.Side&1][br.Key&4095]
+			sc += x.quietScore(child.Side, n1, br.Key)
 		}
 		if sc > bsc {
 			bi, bsc = i, sc
@@ -1166,9 +1259,9 @@ func (x *Searcher[S, A]) probe(s S, node Node, o A, depth, ply int) int {
 		d++
 	}
 	x.evals[n1], x.sides[n1], x.starts[n1] = noEval, int8(child.Side), child.TurnStart
-	x.moveKey[n1], x.nulled[n1] = -1, false
+	x.moveKey[n1], x.nulled[n1], x.lastKey[n1] = -1, false, x.lastKey[ply]
 	u := x.g.Do(t, a.Action)
-	x.moveKey[n1+1], x.nulled[n1+1] = -1, false
+	x.moveKey[n1+1], x.nulled[n1+1], x.lastKey[n1+1] = -1, false, int32(a.Key&4095)
 	if !a.Noisy {
 		x.moveKey[n1+1] = int32(a.Key & 4095)
 	}
@@ -1354,3 +1447,18 @@ func (x *Searcher[S, A]) qsearch(s S, alpha, beta, ply int) int {
 	}
 	return x.quiesce(s, key, node, branches, alpha, beta, ply, eval, false)
 }
+
+// statDiv is the history score worth one ply less reduction: the score sums three tables
+// with ContinuationHistory, one without.
+func (x *Searcher[S, A]) statDiv() int {
+	if x.on(ContinuationHistory) {
+		return contStatDiv
+	}
+	return 6000
+}
+
+// contStatDiv is statDiv with ContinuationHistory.
+const contStatDiv = 12000
+
+// singularDepth is the least depth of a singular search (SingularExtension).
+const singularDepth = 8

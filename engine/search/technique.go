@@ -82,6 +82,14 @@ const (
 	// (the moves of one piece type, in dice chess) and values each outcome as the best of
 	// the classes it allows, instead of searching each outcome's actions (classChance).
 	ChanceClasses
+	// ContinuationHistory: quiet actions are also ordered (and reduced) by how they fared
+	// after the same action one and two plies before (its destination and theirs), not only
+	// by their history alone.
+	ContinuationHistory
+	// SingularExtension: at depth 8 or more, the table's action is searched one ply deeper
+	// when a search half as deep of the other actions stays below the table's score by a
+	// margin; when they beat beta even so, the node cuts.
+	SingularExtension
 )
 
 var techniqueNames = []struct {
@@ -109,6 +117,8 @@ var techniqueNames = []struct {
 	{"qroll", QuiescenceRolls},
 	{"buckets", TableBuckets},
 	{"classes", ChanceClasses},
+	{"cont", ContinuationHistory},
+	{"singular", SingularExtension},
 }
 
 // String returns the short names of the techniques in t, joined by commas.
@@ -124,7 +134,8 @@ func (t Technique) String() string {
 
 // ParseTechniques reads a comma-separated list of technique names (null, lmr, lmp, futility,
 // razor, aspiration, counter, malus, iir, qtt, check, evalcache, probe,
-// chancekillers, lazyq, lateiter, probcut, seeprune, qroll, buckets, classes, or all).
+// chancekillers, lazyq, lateiter, probcut, seeprune, qroll, buckets, classes, cont, singular,
+// or all).
 func ParseTechniques(s string) (Technique, error) {
 	var t Technique
 	for _, f := range strings.Split(s, ",") {

@@ -229,6 +229,66 @@ func TestHistoryMalus(t *testing.T) {
 	}
 }
 
+// TestContinuationHistory checks the continuation history after a cutoff: the cutting quiet
+// move gains score after the two actions before it (by their destination squares) and the
+// quiet moves tried before it lose some, so that they order after it there; the ordering score
+// adds the two entries to the history. Off, the tables stay empty and the score is the
+// history alone.
+func TestContinuationHistory(t *testing.T) {
+	for _, off := range []Technique{0, ContinuationHistory} {
+		x := New[engine.Position, engine.Move](NewOrthodox(), 10)
+		x.off = off
+		const ply = 3
+		x.lastKey[ply-1], x.lastKey[ply], x.moveKey[ply] = 12<<6|28, 52<<6|36, 52<<6|36 // e2e4, then e7e5
+		cut := Branch[engine.Move]{Action: engine.Move(5), Key: 6<<6 | 21}              // g1f3
+		x.cutoff(0, ply, 6, cut, []uint16{1<<6 | 18, 11<<6 | 19})
+		after1 := x.cont[0][0][36<<12|int(cut.Key)]
+		after2 := x.cont[1][0][28<<12|int(cut.Key)]
+		failed := x.cont[0][0][36<<12|(1<<6|18)]
+		on := off == 0
+		if (after1 > 0) != on || (after2 > 0) != on || (failed < 0) != on {
+			t.Errorf("off %v: continuation entries %d %d, failed move %d", off, after1, after2, failed)
+		}
+		want := x.history[0][cut.Key] + int32(after1) + int32(after2)
+		if got := x.quietScore(0, ply, cut.Key); got != want {
+			t.Errorf("off %v: ordering score %d, want %d", off, got, want)
+		}
+		// Another destination before the node: the entries do not apply.
+		x.lastKey[ply] = 52<<6 | 44
+		if got := x.quietScore(0, ply, cut.Key); got != x.history[0][cut.Key]+int32(after2) {
+			t.Errorf("off %v: after another move the score is %d", off, got)
+		}
+		if x.cont[0][1][36<<12|int(cut.Key)] != 0 {
+			t.Errorf("off %v: the other side's continuation history changed", off)
+		}
+	}
+}
+
+// TestSingularExtension shows the singular extension at work on the suite searched to
+// depth 10: table actions found singular (extended) or nodes cut because several actions
+// beat beta, and neither without the technique; the suite's mates are found as fast
+// (TestO1_PruningKeepsMates searches with it).
+func TestSingularExtension(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches the suite twice to depth 10")
+	}
+	for _, off := range []Technique{0, SingularExtension} {
+		var singular, cuts int64
+		for _, fen := range techniqueSuite[:8] {
+			x := New[engine.Position, engine.Move](NewOrthodox(), 16)
+			if _, err := x.Search(mustFEN(t, fen), Options{Budget: Budget{Depth: 10}, Disable: off}); err != nil {
+				t.Fatal(err)
+			}
+			singular += x.stats.singular
+			cuts += x.stats.multiCuts
+		}
+		t.Logf("off %v: %d singular actions, %d cuts", off, singular, cuts)
+		if (singular > 0 && cuts > 0) != (off == 0) {
+			t.Errorf("off %v: %d singular actions, %d cuts", off, singular, cuts)
+		}
+	}
+}
+
 func TestParseTechniques(t *testing.T) {
 	got, err := ParseTechniques("null, lmr,,qtt")
 	if err != nil || got != NullMove|Reductions|QuiescenceTable {
