@@ -16,14 +16,16 @@ export async function typeMove(page, text, count) {
   await page.waitForFunction((n) => document.querySelectorAll('.moves .ply').length === n, count);
 }
 
-// ply moves a piece by clicking its square, then the target (then the piece a promotion
-// names: uci e7e8q), and waits for it to arrive and its square to empty.
+// ply moves a piece by clicking its square, then (once the board shows the piece picked up)
+// the target, then the piece a promotion names (uci e7e8q), and waits for it to arrive and
+// its square to empty.
 export async function ply(page, uci) {
   const from = uci.slice(0, 2);
   const to = uci.slice(2, 4);
   const piece = await page.getAttribute(`.board [data-square="${from}"] [data-piece]`, 'data-piece');
   assert.ok(piece, `a piece on ${from} for ${uci}`);
   await page.click(`.board [data-square="${from}"]`);
+  await page.waitForSelector(`.board [data-square="${from}"].selected`);
   await page.click(`.board [data-square="${to}"]`);
   if (uci.length === 5) {
     await page.click(`.promo [data-promotion="${uci[4]}"]`);
