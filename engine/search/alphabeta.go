@@ -1219,6 +1219,7 @@ func (x *Searcher[S, A]) probe(s S, node Node, o A, depth, ply int) int {
 		return lo
 	}
 	n1 := ply + 1
+	x.lastKey[n1] = x.lastKey[ply] // the outcome's context, which its ordering reads
 	key := x.g.Key(t)
 	var ttAction A
 	hasTT := false
@@ -1259,7 +1260,7 @@ func (x *Searcher[S, A]) probe(s S, node Node, o A, depth, ply int) int {
 		d++
 	}
 	x.evals[n1], x.sides[n1], x.starts[n1] = noEval, int8(child.Side), child.TurnStart
-	x.moveKey[n1], x.nulled[n1], x.lastKey[n1] = -1, false, x.lastKey[ply]
+	x.moveKey[n1], x.nulled[n1] = -1, false
 	u := x.g.Do(t, a.Action)
 	x.moveKey[n1+1], x.nulled[n1+1], x.lastKey[n1+1] = -1, false, int32(a.Key&4095)
 	if !a.Noisy {
