@@ -270,14 +270,6 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 		root[i] = Scored[A]{Action: b.Action, Score: -Inf}
 		order[i] = b.Order
 	}
-	keys := make([]int32, len(branches))
-	anyKeys := make([]int32, len(branches))
-	for i, b := range branches {
-		keys[i], anyKeys[i] = -1, int32(b.Key&4095)
-		if !b.Noisy {
-			keys[i] = int32(b.Key & 4095)
-		}
-	}
 	// Initial order: by the game's hints.
 	idx := make([]int, len(root))
 	for i := range idx {
@@ -292,7 +284,7 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 		return res, nil
 	}
 	key := x.g.Key(s)
-	rs := rootSearch[S, A]{x: x, s: s, side: node.Side, root: root, idx: idx, keys: keys, anyKeys: anyKeys, exact: o.Noise > 0}
+	rs := rootSearch[S, A]{x: x, s: s, side: node.Side, root: root, idx: idx, branches: branches, exact: o.Noise > 0}
 	for depth := 1; depth <= maxDepth; depth++ {
 		if depth > 1 && !x.lim.another() {
 			break
@@ -373,14 +365,13 @@ func (x *Searcher[S, A]) Search(s S, o Options) (Result[A], error) {
 
 // rootSearch is one search's root: its actions, their order and scores.
 type rootSearch[S any, A comparable] struct {
-	x       *Searcher[S, A]
-	s       S
-	side    int
-	root    []Scored[A]
-	idx     []int   // the order in which the root actions are searched
-	keys    []int32 // the history keys of quiet root actions (-1: noisy)
-	anyKeys []int32 // the history keys of the root actions, noisy or quiet
-	exact   bool    // every action needs an exact score (noise)
+	x        *Searcher[S, A]
+	s        S
+	side     int
+	root     []Scored[A]
+	idx      []int       // the order in which the root actions are searched
+	branches []Branch[A] // the root's branches, in the order of root
+	exact    bool        // every action needs an exact score (noise)
 }
 
 // pass searches every root action at depth with the window lo..hi and returns the best
@@ -392,7 +383,7 @@ func (rs *rootSearch[S, A]) pass(depth, lo, hi int) (int, int) {
 	for n, i := range rs.idx {
 		t := x.g.Do(rs.s, rs.root[i].Action)
 		same := x.g.Side(t) == rs.side
-		x.moveKey[1], x.nulled[1], x.lastKey[1] = rs.keys[i], false, rs.anyKeys[i]
+		x.reach(1, rs.branches[i])
 		var v int
 		if rs.exact {
 			v = x.child(t, depth-1, -Inf, Inf, 1, true, same)
@@ -838,10 +829,7 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		}
 		t := x.g.Do(s, b.Action)
 		same := x.g.Side(t) == node.Side
-		x.moveKey[ply+1], x.nulled[ply+1], x.lastKey[ply+1] = -1, false, int32(b.Key&4095)
-		if !b.Noisy {
-			x.moveKey[ply+1] = int32(b.Key & 4095)
-		}
+		x.reach(ply+1, b)
 		var v int
 		if searched == 0 {
 			d := depth - 1
@@ -980,6 +968,16 @@ func (x *Searcher[S, A]) cutoff(side, ply, depth int, b Branch[A], quiets []uint
 	}
 }
 
+// reach records that the node at ply follows b: its key for the counter move (a quiet
+// action's alone) and the continuation history, and no null move.
+func (x *Searcher[S, A]) reach(ply int, b Branch[A]) {
+	key := int32(b.Key & 4095)
+	x.lastKey[ply], x.nulled[ply], x.moveKey[ply] = key, false, -1
+	if !b.Noisy {
+		x.moveKey[ply] = key
+	}
+}
+
 // contSlot returns the continuation history's entry of the quiet action key for side at
 // ply, following the action back plies before it (1: the action that led to the node, 2:
 // the one before), or nil when there is none or the technique is off.
@@ -1041,7 +1039,7 @@ func (x *Searcher[S, A]) probCut(s S, key uint64, node Node, branches []Branch[A
 	for _, b := range noisy {
 		t := x.g.Do(s, b.Action)
 		same := x.g.Side(t) == node.Side
-		x.moveKey[ply+1], x.nulled[ply+1], x.lastKey[ply+1] = -1, false, int32(b.Key&4095)
+		x.reach(ply+1, b)
 		v := x.qchild(t, rbeta-1, rbeta, ply+1, same)
 		if v >= rbeta && !x.lim.stopped {
 			v = x.child(t, depth-4, rbeta-1, rbeta, ply+1, false, same)
@@ -1262,10 +1260,7 @@ func (x *Searcher[S, A]) probe(s S, node Node, o A, depth, ply int) int {
 	x.evals[n1], x.sides[n1], x.starts[n1] = noEval, int8(child.Side), child.TurnStart
 	x.moveKey[n1], x.nulled[n1] = -1, false
 	u := x.g.Do(t, a.Action)
-	x.moveKey[n1+1], x.nulled[n1+1], x.lastKey[n1+1] = -1, false, int32(a.Key&4095)
-	if !a.Noisy {
-		x.moveKey[n1+1] = int32(a.Key & 4095)
-	}
+	x.reach(n1+1, a)
 	v := x.child(u, d-1, lo, hi, n1+1, false, x.g.Side(u) == child.Side)
 	if x.lim.stopped {
 		return lo
