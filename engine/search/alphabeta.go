@@ -127,6 +127,7 @@ type Searcher[S any, A comparable] struct {
 	nulled   [maxPly]bool // the node at a ply follows a null move
 	excluded [maxPly]A    // the action a singular search leaves out at a ply (when hasExcl)
 	hasExcl  [maxPly]bool
+	dexts    int // the double extensions on the path to the node searched
 	iter     int // the iteration under way
 	stats    searchStats
 	reps     []uint64
@@ -145,7 +146,7 @@ type searchStats struct {
 	nullCuts, rfpCuts, razorCuts, futile, lmpSkips, reduced int64
 	aspirationFails, counterCuts, internalReductions        int64
 	qttCuts, probeCuts, lazyStands, probCuts, seePruned     int64
-	classSplits, singular, multiCuts                        int64
+	classSplits, singular, multiCuts, doubles               int64
 }
 
 // New returns a Searcher for g with a transposition table of 2^tableBits entries (clamped
@@ -719,7 +720,8 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 	}
 	// Singular extension: when every action but the table's fails low against a bound a
 	// little below the table's score, in a search half as deep, the table's action is
-	// singular and searched one ply deeper; when they beat beta even so, the node cuts
+	// singular and searched one ply deeper (two off the principal variation when they all
+	// fail low by a margin more, DoubleExtension); when they beat beta even so, the node cuts
 	// (several actions do).
 	ttExt := 0
 	if x.on(SingularExtension) && !excl && ply > 0 && depth >= singularDepth && hasTT &&
@@ -734,6 +736,9 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		switch {
 		case v < sbeta:
 			ttExt = 1
+			if x.on(DoubleExtension) && !pvNode && v < sbeta-doubleMargin && x.dexts < maxDoubleExts {
+				ttExt = 2
+			}
 			x.stats.singular++
 		case sbeta >= beta:
 			x.stats.multiCuts++
@@ -832,11 +837,18 @@ func (x *Searcher[S, A]) search(s S, depth, alpha, beta, ply int, pvNode bool) i
 		x.reach(ply+1, b)
 		var v int
 		if searched == 0 {
-			d := depth - 1
+			ext := 0
 			if hasTT && b.Action == ttAction {
-				d += ttExt
+				ext = ttExt
 			}
-			v = x.child(t, d, alpha, beta, ply+1, pvNode, same)
+			if ext == 2 {
+				x.dexts++
+				x.stats.doubles++
+			}
+			v = x.child(t, depth-1+ext, alpha, beta, ply+1, pvNode, same)
+			if ext == 2 {
+				x.dexts--
+			}
 		} else {
 			reduce := 0
 			if depth >= 3 && !node.InCheck && !b.Noisy && sc != 1<<30 {
@@ -1458,3 +1470,10 @@ const contStatDiv = 12000
 
 // singularDepth is the least depth of a singular search (SingularExtension).
 const singularDepth = 8
+
+// A singular action whose alternatives all fail low by doubleMargin is searched two plies
+// deeper, off the principal variation, at most maxDoubleExts times on a path.
+const (
+	doubleMargin  = 20
+	maxDoubleExts = 6
+)

@@ -13,8 +13,9 @@
 //     the quiescence search's results), check extensions, move ordering by the table's
 //     action, the game's hints (captures by the exchange evaluation), killers, counter moves,
 //     history with a malus and continuation history (by the squares the two actions before
-//     went to), singular extensions of the table's action (with the cut of a node where
-//     several actions beat beta), logarithmic late move reductions, late move pruning, futility
+//     went to), singular extensions of the table's action (by two plies off the principal
+//     variation when it stands out further, and with the cut of a node where several
+//     actions beat beta), logarithmic late move reductions, late move pruning, futility
 //     pruning, razoring and (for games that can judge exchanges, Exchanger) the pruning of
 //     moves that lose material on the last ply of a turn, reverse futility, ProbCut (for
 //     Quiescer games), internal iterative reductions and (for games that can pass, Passer)

@@ -90,6 +90,10 @@ const (
 	// when a search half as deep of the other actions stays below the table's score by a
 	// margin; when they beat beta even so, the node cuts.
 	SingularExtension
+	// DoubleExtension: off the principal variation, a singular action whose alternatives all
+	// stay below the singular search's bound by 20 centipawns more is searched two plies
+	// deeper instead of one, at most six times on a path (with SingularExtension on).
+	DoubleExtension
 )
 
 var techniqueNames = []struct {
@@ -119,6 +123,7 @@ var techniqueNames = []struct {
 	{"classes", ChanceClasses},
 	{"cont", ContinuationHistory},
 	{"singular", SingularExtension},
+	{"double", DoubleExtension},
 }
 
 // String returns the short names of the techniques in t, joined by commas.
@@ -135,7 +140,7 @@ func (t Technique) String() string {
 // ParseTechniques reads a comma-separated list of technique names (null, lmr, lmp, futility,
 // razor, aspiration, counter, malus, iir, qtt, check, evalcache, probe,
 // chancekillers, lazyq, lateiter, probcut, seeprune, qroll, buckets, classes, cont, singular,
-// or all).
+// double, or all).
 func ParseTechniques(s string) (Technique, error) {
 	var t Technique
 	for _, f := range strings.Split(s, ",") {

@@ -265,15 +265,16 @@ func TestContinuationHistory(t *testing.T) {
 }
 
 // TestSingularExtension shows the singular extension at work on the suite searched to
-// depth 10: table actions found singular (extended) or nodes cut because several actions
-// beat beta, and neither without the technique; the suite's mates are found as fast
-// (TestO1_PruningKeepsMates searches with it).
+// depth 10: table actions found singular (extended), some of them by two plies
+// (DoubleExtension), or nodes cut because several actions beat beta; none without the
+// technique, and no double extension without DoubleExtension. The suite's mates are found as
+// fast (TestO1_PruningKeepsMates searches with both).
 func TestSingularExtension(t *testing.T) {
 	if testing.Short() {
-		t.Skip("searches the suite twice to depth 10")
+		t.Skip("searches the suite three times to depth 10")
 	}
-	for _, off := range []Technique{0, SingularExtension} {
-		var singular, cuts int64
+	for _, off := range []Technique{0, DoubleExtension, SingularExtension} {
+		var singular, cuts, doubles int64
 		for _, fen := range techniqueSuite[:8] {
 			x := New[engine.Position, engine.Move](NewOrthodox(), 16)
 			if _, err := x.Search(mustFEN(t, fen), Options{Budget: Budget{Depth: 10}, Disable: off}); err != nil {
@@ -281,10 +282,14 @@ func TestSingularExtension(t *testing.T) {
 			}
 			singular += x.stats.singular
 			cuts += x.stats.multiCuts
+			doubles += x.stats.doubles
 		}
-		t.Logf("off %v: %d singular actions, %d cuts", off, singular, cuts)
-		if (singular > 0 && cuts > 0) != (off == 0) {
-			t.Errorf("off %v: %d singular actions, %d cuts", off, singular, cuts)
+		t.Logf("off %v: %d singular actions, %d cuts, %d double extensions", off, singular, cuts, doubles)
+		if (singular > 0 && cuts > 0) != (off != SingularExtension) || (doubles > 0) != (off == 0) {
+			t.Errorf("off %v: %d singular actions, %d cuts, %d double extensions", off, singular, cuts, doubles)
+		}
+		if doubles > singular {
+			t.Errorf("off %v: %d double extensions of %d singular actions", off, doubles, singular)
 		}
 	}
 }
