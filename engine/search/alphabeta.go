@@ -990,6 +990,12 @@ func (x *Searcher[S, A]) reach(ply int, b Branch[A]) {
 	}
 }
 
+// reachRoll records that the node at ply is an outcome of the roll at ply-1: no counter-move
+// key, no null move, and the continuation context of the action before the roll.
+func (x *Searcher[S, A]) reachRoll(ply int) {
+	x.moveKey[ply], x.nulled[ply], x.lastKey[ply] = -1, false, x.lastKey[ply-1]
+}
+
 // contSlot returns the continuation history's entry of the quiet action key for side at
 // ply, following the action back plies before it (1: the action that led to the node, 2:
 // the one before), or nil when there is none or the technique is off.
@@ -1210,7 +1216,7 @@ func (x *Searcher[S, A]) chance(s S, node Node, branches []Branch[A], depth, alp
 func (x *Searcher[S, A]) outcome(s S, node Node, a A, depth, ca, cb, ply int, quiet bool) int {
 	t := x.g.Do(s, a)
 	same := x.g.Side(t) == node.Side
-	x.moveKey[ply+1], x.nulled[ply+1], x.lastKey[ply+1] = -1, false, x.lastKey[ply]
+	x.reachRoll(ply + 1)
 	if quiet {
 		return x.qchild(t, ca, cb, ply+1, same)
 	}
@@ -1229,7 +1235,7 @@ func (x *Searcher[S, A]) probe(s S, node Node, o A, depth, ply int) int {
 		return lo
 	}
 	n1 := ply + 1
-	x.lastKey[n1] = x.lastKey[ply] // the outcome's context, which its ordering reads
+	x.reachRoll(n1) // the outcome's context, which its ordering reads
 	key := x.g.Key(t)
 	var ttAction A
 	hasTT := false
@@ -1270,7 +1276,6 @@ func (x *Searcher[S, A]) probe(s S, node Node, o A, depth, ply int) int {
 		d++
 	}
 	x.evals[n1], x.sides[n1], x.starts[n1] = noEval, int8(child.Side), child.TurnStart
-	x.moveKey[n1], x.nulled[n1] = -1, false
 	u := x.g.Do(t, a.Action)
 	x.reach(n1+1, a)
 	v := x.child(u, d-1, lo, hi, n1+1, false, x.g.Side(u) == child.Side)
