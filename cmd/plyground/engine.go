@@ -34,6 +34,7 @@ type engineServer struct {
 	movetime time.Duration
 	now      func() time.Time
 	players  map[string]*turn.Player
+	bits     int // the players' transposition tables have 2^bits entries
 }
 
 // runEngine implements "plyground engine".
@@ -43,6 +44,7 @@ func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	level := fs.Int("level", 5, "level 1..5")
 	movetime := fs.Duration("movetime", 0, "time per turn (0: the level's)")
 	clock := fs.String("clock", "cpu", "what time budgets measure: cpu (this thread's CPU time) or wall")
+	tableBits := fs.Int("tablebits", 18, "transposition tables of 2^`N` entries, as the page's worker (18) has")
 	fs.Usage = func() { fmt.Fprintln(stderr, engineHelp); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -52,7 +54,7 @@ func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	runtime.LockOSThread() // the CPU clock reads this thread
 	defer runtime.UnlockOSThread()
-	e := &engineServer{level: *level, movetime: *movetime, now: time.Now, players: map[string]*turn.Player{}}
+	e := &engineServer{level: *level, movetime: *movetime, now: time.Now, players: map[string]*turn.Player{}, bits: *tableBits}
 	if *clock == "cpu" {
 		e.now, _ = threadClock()
 	}
@@ -127,7 +129,7 @@ func (e *engineServer) think(record string, seed uint64) (string, error) {
 	key := v.ID() + "\x00" + v.Options()
 	p := e.players[key]
 	if p == nil {
-		p = turn.NewPlayer(v, 18)
+		p = turn.NewPlayer(v, e.bits)
 		e.players[key] = p
 	}
 	t, err := p.Think(g, turn.ThinkOptions{Level: e.level, Seed: seed, Time: e.movetime, Now: e.now})

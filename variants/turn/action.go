@@ -83,10 +83,10 @@ func ParseDice(s string) (Dice, error) {
 // Action is one thing that happens in a game: a ply (possibly with a token spend), a pass, a
 // dice roll or a king capture. It is a small comparable value; == is identity.
 type Action struct {
-	Kind  Kind
 	Move  engine.Move // Ply: the move
-	Spend bool        // Ply: a Sacrifice Token is spent with the ply (SDM, S2)
-	Dice  Dice        // Roll: the dice
+	Kind  Kind
+	Spend bool // Ply: a Sacrifice Token is spent with the ply (SDM, S2)
+	Dice  Dice // Roll: the dice
 	From  engine.Square
 	To    engine.Square // TakeKing: the capturing piece's square and the king's square
 }
