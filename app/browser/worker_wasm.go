@@ -356,6 +356,11 @@ func (e *Engine) stop() {
 	if e.worker.IsUndefined() || e.worker.IsNull() {
 		return
 	}
+	// A message the worker posted before it was terminated may still wait in the page's
+	// event queue: without its listeners it is dropped, where a released function would be
+	// called ("call to released function" in the console).
+	_, _ = call(e.worker, "removeEventListener", "message", e.onMessage)
+	_, _ = call(e.worker, "removeEventListener", "error", e.onError)
 	_, _ = call(e.worker, "terminate")
 	e.worker = safejs.Undefined()
 	e.onMessage.Release()
