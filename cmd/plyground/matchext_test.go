@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -38,7 +39,8 @@ func TestBookLines(t *testing.T) {
 	}
 }
 
-// TestEngineProtocol talks to "plyground engine" line by line.
+// TestEngineProtocol talks to "plyground engine" line by line, with tables of 2^12 entries
+// (-tablebits; one that is not a number is refused).
 func TestEngineProtocol(t *testing.T) {
 	g, err := variants.NewGame("marseillais", "", "")
 	if err != nil {
@@ -46,8 +48,11 @@ func TestEngineProtocol(t *testing.T) {
 	}
 	in := strings.Join([]string{"level 1", "movetime 50ms", "think " + g.Encode() + " 7", "bogus", "think nonsense 1", "level 9", "newgame", "quit"}, "\n")
 	var out strings.Builder
-	if err := runEngine(nil, strings.NewReader(in), &out, &out); err != nil {
+	if err := runEngine([]string{"-tablebits", "12"}, strings.NewReader(in), &out, &out); err != nil {
 		t.Fatal(err)
+	}
+	if err := runEngine([]string{"-tablebits", "x"}, strings.NewReader("quit"), io.Discard, io.Discard); err == nil {
+		t.Error("-tablebits x is accepted")
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 4 {
