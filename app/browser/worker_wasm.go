@@ -249,13 +249,9 @@ func (e *Engine) start() error {
 		if err == nil {
 			_, err = call(w, "addEventListener", "error", onError)
 		}
-		if err != nil {
-			_, _ = call(w, "terminate")
-		}
 	}
 	if err != nil {
-		onMessage.Release()
-		onError.Release()
+		dropWorker(w, onMessage, onError)
 		return fmt.Errorf("cannot start the engine: %w", exception(err))
 	}
 	e.worker, e.onMessage, e.onError = w, onMessage, onError
@@ -356,15 +352,8 @@ func (e *Engine) stop() {
 	if e.worker.IsUndefined() || e.worker.IsNull() {
 		return
 	}
-	// A message the worker posted before it was terminated may still wait in the page's
-	// event queue: without its listeners it is dropped, where a released function would be
-	// called ("call to released function" in the console).
-	_, _ = call(e.worker, "removeEventListener", "message", e.onMessage)
-	_, _ = call(e.worker, "removeEventListener", "error", e.onError)
-	_, _ = call(e.worker, "terminate")
+	dropWorker(e.worker, e.onMessage, e.onError)
 	e.worker = safejs.Undefined()
-	e.onMessage.Release()
-	e.onError.Release()
 	e.ready, e.queue, e.cancelled = false, nil, 0
 }
 
@@ -380,4 +369,18 @@ func (e *Engine) restart() {
 		return
 	}
 	e.post(e.request)
+}
+
+// dropWorker terminates the worker w (when there is one) and releases its listeners
+// onMessage and onError, removed from it first: a message it posted before it was terminated
+// may still wait in the page's event queue, and without its listener it is dropped, where a
+// released function would be called ("call to released function" in the console).
+func dropWorker(w safejs.Value, onMessage, onError safejs.Func) {
+	if !w.IsUndefined() && !w.IsNull() {
+		_, _ = call(w, "removeEventListener", "message", onMessage)
+		_, _ = call(w, "removeEventListener", "error", onError)
+		_, _ = call(w, "terminate")
+	}
+	onMessage.Release()
+	onError.Release()
 }
