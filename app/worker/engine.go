@@ -31,6 +31,11 @@ type Engine struct {
 	bits      int // transposition table size
 }
 
+// TableBits is the size of the page's tables: the worker's engine (cmd/worker) searches with
+// transposition tables of 2^TableBits entries, and the command line's matches and outside
+// engine do by default, to play as the page does.
+const TableBits = 18
+
 // NewEngine returns an engine whose searches read the clock now (nil: time.Now) and whose
 // transposition tables have 2^tableBits entries.
 func NewEngine(now func() time.Time, tableBits int) *Engine {

@@ -11,12 +11,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plyground/plyground/app/worker"
 	"github.com/plyground/plyground/variants"
 	"github.com/plyground/plyground/variants/turn"
 )
 
 // engineHelp documents "plyground engine".
-const engineHelp = `plyground engine [-level N] [-movetime D] [-clock cpu|wall]
+const engineHelp = `plyground engine [-level N] [-movetime D] [-clock cpu|wall] [-tablebits N]
 
 Plays the computer's turns of any variant over standard input and output, one command a line,
 so that "plyground match" can play it as an outside program (a build of another version):
@@ -44,7 +45,7 @@ func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	level := fs.Int("level", 5, "level 1..5")
 	movetime := fs.Duration("movetime", 0, "time per turn (0: the level's)")
 	clock := fs.String("clock", "cpu", "what time budgets measure: cpu (this thread's CPU time) or wall")
-	tableBits := fs.Int("tablebits", 18, "transposition tables of 2^`N` entries, as the page's worker (18) has")
+	tableBits := fs.Int("tablebits", worker.TableBits, "transposition tables of 2^`N` entries, as the page's worker has")
 	fs.Usage = func() { fmt.Fprintln(stderr, engineHelp); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plyground/plyground/app/worker"
 	"github.com/plyground/plyground/engine"
 	"github.com/plyground/plyground/engine/search"
 	"github.com/plyground/plyground/variants"
@@ -62,7 +63,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	adisable := fs.String("adisable", "", "search techniques player A plays without (level players; see search.ParseTechniques)")
 	bdisable := fs.String("bdisable", "", "search techniques player B plays without")
 	sprt := fs.String("sprt", "", "stop early by a sequential probability ratio test of Elo ELO0 against ELO1 (\"ELO0,ELO1\", alpha = beta = 0.05)")
-	tableBits := fs.Int("tablebits", 18, "level players' transposition tables hold 2^`N` entries, as the page's "+
+	tableBits := fs.Int("tablebits", worker.TableBits, "level players' transposition tables hold 2^`N` entries, as the page's "+
 		"(fewer load a short search's table as a second loads the page's)")
 	book := fs.String("book", "", "opening book: builtin (orthodox only; replaces -opening), or empty")
 	verbose := fs.Bool("v", false, "print every game")

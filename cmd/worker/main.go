@@ -43,7 +43,7 @@ func main() {
 		}
 		return t
 	}
-	e = worker.NewEngine(now, 18)
+	e = worker.NewEngine(now, worker.TableBits)
 	// An analysis, a review or a solve streams its reports and progress as it goes.
 	e.OnStream(func(r worker.Response) { post(global, r) })
 	requests := make(chan string, 64)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/plyground/plyground/engine"
 )
@@ -277,4 +278,12 @@ func FuzzParseFEN(f *testing.F) {
 			t.Fatalf("FormatFEN gave %q, which does not parse: %v", out, err)
 		}
 	})
+}
+
+// TestActionPacks checks that an Action takes 12 bytes: the search's table holds one in
+// every entry, and a larger one would make every entry larger (40 bytes instead of 32).
+func TestActionPacks(t *testing.T) {
+	if got := unsafe.Sizeof(Action{}); got > 12 {
+		t.Errorf("an Action takes %d bytes, want 12", got)
+	}
 }
