@@ -139,7 +139,9 @@ func EvaluateDice(p engine.Position, left, next int, spare [2]uint8) DiceView {
 	var b board
 	b.read(&p)
 	var d DiceView
-	d.Score = evaluateTurn(&b, &ei, left, next)
+	// No charge for the mover's threatened pieces: what a roll lets either side move and
+	// take is priced below (captureGains, Sparing).
+	d.Score = turnValue(&b, &ei, left, next, false)
 	d.Exposure = [2]Exposure{kingExposure(&b, &ei, engine.White), kingExposure(&b, &ei, engine.Black)}
 	for _, c := range []engine.Color{engine.White, engine.Black} {
 		d.ByVictim[c], d.victims[c] = captureGains(&b, &ei, c)

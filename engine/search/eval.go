@@ -7,8 +7,9 @@ import (
 )
 
 // The orthodox evaluation: material, piece-square terms, mobility, king safety, pawn structure,
-// outposts and a few endgame terms, tapered between a middlegame and an endgame weight by the
-// material left on the board. Scores are centipawns from the point of view of the side to move.
+// rooks behind passed pawns, outposts and a few endgame terms, tapered between a middlegame and
+// an endgame weight by the material left on the board; with one ply to play against one, the
+// mover's threatened pieces. Scores are centipawns from the point of view of the side to move.
 
 // weights are the evaluation's numbers, in centipawns: the middlegame (MG) and endgame (EG)
 // weight of each term. The piece-square tables are built from them by simple rules
@@ -43,6 +44,12 @@ type weights struct {
 	ConnectedMG, ConnectedEG, ConnectedAdvMG, ConnectedAdvEG int // guarded or side by side; per rank
 	OutpostMG, OutpostEG                                     int // a minor piece on an outpost (func outpost)
 	Tempo                                                    int
+	ThreatPawnMG, ThreatPawnEG                               int // a piece of the side to move attacked by a pawn
+	ThreatMinorMG, ThreatMinorEG                             int // its rook or queen by a minor piece, its queen by a rook
+	KingWeakMG, KingWeakEG                                   int // per square by the king the enemy attacks and no piece guards
+	WeakPawnMG, WeakPawnEG                                   int // attacked and not guarded
+	BackwardMG, BackwardEG                                   int // behind its neighbours, its stop square guarded by a pawn
+	RookBehindMG, RookBehindEG                               int // a rook behind its side's passed pawn
 }
 
 // evalWeights are the weights in use; every table below is derived from them (setWeights).
@@ -67,8 +74,10 @@ var evalWeights = weights{
 	SafeCheckKnight: 3, SafeCheckBishop: 3, SafeCheckRook: 7, SafeCheckQueen: 2,
 	ShelterMissing: 13, ShelterOpen: 2, ShelterNear: 16, ShelterFar: 0,
 	ConnectedMG: 7, ConnectedEG: 10, ConnectedAdvMG: 2, ConnectedAdvEG: 6,
-	OutpostMG: 33, OutpostEG: 11,
-	Tempo: 17,
+	OutpostMG: 33, OutpostEG: 11, Tempo: 17,
+	ThreatPawnMG: 35, ThreatPawnEG: 25, ThreatMinorMG: 26, ThreatMinorEG: 2,
+	KingWeakMG: 10, KingWeakEG: 13, WeakPawnMG: 0, WeakPawnEG: 24,
+	BackwardMG: 6, BackwardEG: 27, RookBehindMG: 14, RookBehindEG: 44,
 }
 
 // The tables derived from the weights.
@@ -270,6 +279,11 @@ type evalInfo struct {
 	own        [2]bb
 	attacked   [2]bb
 	attackedBy [2][7]bb
+	// threats, when set, charges the side to move for its pieces under attack by cheaper
+	// ones (func threats): with one ply to play before the opponent's one, it must spend that
+	// ply on them. Of the other side's pieces so attacked, the side to move may take one,
+	// which the quiescence search sees. evaluateTurn sets it.
+	threats bool
 	// trace, when set, collects which entries of the fitted tables the evaluation adds
 	// (tables.go), for the tuner's fit of those tables; nil in a search.
 	trace *evalTrace
@@ -410,8 +424,16 @@ func evaluate(p *board, ei *evalInfo) int {
 		pm, pe := pawnStructure(p, c, ei)
 		mg[c] += pm
 		eg[c] += pe
-		// King safety: attack units on the zone and the safe checks, scaled down when the
-		// attacker has no queen; the pawn shield in front of a king on its first two ranks.
+		if ei.threats && c == p.turn {
+			mg[c] -= threats(p, ei, c, w.ThreatPawnMG, w.ThreatMinorMG)
+			eg[c] -= threats(p, ei, c, w.ThreatPawnEG, w.ThreatMinorEG)
+		}
+		// King safety: the weak squares by the king, attack units on the zone and the safe
+		// checks, scaled down when the attacker has no queen; the pawn shield in front of a
+		// king on its first two ranks.
+		n := kingWeak(p, ei, c)
+		mg[c] -= n * w.KingWeakMG
+		eg[c] -= n * w.KingWeakEG
 		checks := safeChecks(p, ei, c)
 		if kingAttackers[c] >= 2 || checks > 0 {
 			d := kingDanger(kingUnits[c] + checks)
@@ -431,6 +453,32 @@ func evaluate(p *board, ei *evalInfo) int {
 		score = -score
 	}
 	return score + w.Tempo
+}
+
+// threats returns the penalty of colour c for its pieces under attack by cheaper ones:
+// perPawn for each knight, bishop, rook or queen a pawn attacks, perMinor for each rook or
+// queen a knight or bishop attacks and each queen a rook attacks (the pieces Threatened
+// names).
+func threats(p *board, ei *evalInfo, c engine.Color, perPawn, perMinor int) int {
+	by := &ei.attackedBy[c.Other()]
+	heavy := p.pcs[c][engine.Rook] | p.pcs[c][engine.Queen]
+	pieces := p.pcs[c][engine.Knight] | p.pcs[c][engine.Bishop] | heavy
+	return perPawn*bits.OnesCount64(uint64(by[engine.Pawn]&pieces)) +
+		perMinor*(bits.OnesCount64(uint64((by[engine.Knight]|by[engine.Bishop])&heavy))+
+			bits.OnesCount64(uint64(by[engine.Rook]&p.pcs[c][engine.Queen])))
+}
+
+// kingWeak returns the number of squares next to the king of colour c that the enemy attacks
+// and that no pawn, knight, bishop or rook of c guards (the king or the queen alone may),
+// when the enemy has a queen to use them.
+func kingWeak(p *board, ei *evalInfo, c engine.Color) int {
+	ksq, them := p.king[c], c.Other()
+	if ksq >= 64 || p.pcs[them][engine.Queen] == 0 {
+		return 0
+	}
+	by := &ei.attackedBy[c]
+	guard := by[engine.Pawn] | by[engine.Knight] | by[engine.Bishop] | by[engine.Rook]
+	return bits.OnesCount64(uint64(kingAtt[ksq] & ei.attacked[them] &^ guard))
 }
 
 // safeChecks returns the attack units of the safe checks against the king of colour c: for
@@ -480,6 +528,9 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 	own := p.pcs[c][engine.Pawn]
 	enemy := p.pcs[them][engine.Pawn]
 	connected := connectedPawns(own, ei.attackedBy[c][engine.Pawn])
+	weak := bits.OnesCount64(uint64(own & ei.attacked[them] &^ ei.attacked[c])) // attacked, unguarded
+	mg -= weak * w.WeakPawnMG
+	eg -= weak * w.WeakPawnEG
 	for b := own; b != 0; {
 		sq := popLSB(&b)
 		f := sq.File()
@@ -495,6 +546,9 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 		if adjFiles[f]&own == 0 {
 			mg -= w.IsolatedMG
 			eg -= w.IsolatedEG
+		} else if backward(p, ei, c, sq) {
+			mg -= w.BackwardMG
+			eg -= w.BackwardEG
 		}
 		if passedMask[c][sq]&enemy == 0 && forwardFile[c][sq]&own == 0 {
 			rr := relRank(c, sq)
@@ -514,11 +568,38 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 			if stop < 64 {
 				be += (kingDist(p.king[them], stop) - kingDist(p.king[c], stop)) * rr * w.PassedKingEG / 8
 			}
+			if rookBehind(p, ei, c, sq) {
+				bm += w.RookBehindMG
+				be += w.RookBehindEG
+			}
 			mg += bm
 			eg += be
 		}
 	}
 	return mg, eg
+}
+
+// backward reports whether the pawn of colour c on sq is backward: it has pawns of its side
+// on a neighbouring file (it is not isolated), all of them ahead of it, and an enemy pawn
+// guards the square in front of it, so it can neither be guarded by a pawn nor advance to
+// its neighbours safely.
+func backward(p *board, ei *evalInfo, c engine.Color, sq engine.Square) bool {
+	own := p.pcs[c][engine.Pawn]
+	near := adjFiles[sq.File()] & own
+	if near == 0 || near&^passedMask[c][sq] != 0 {
+		return false
+	}
+	stop := bb(1) << sq << 8
+	if c == engine.Black {
+		stop = bb(1) << sq >> 8
+	}
+	return ei.attackedBy[c.Other()][engine.Pawn]&stop != 0
+}
+
+// rookBehind reports whether a rook of colour c stands behind the pawn on sq, on its file
+// with nothing between them.
+func rookBehind(p *board, ei *evalInfo, c engine.Color, sq engine.Square) bool {
+	return rookAttacks(sq, ei.occ)&forwardFile[c.Other()][sq]&p.pcs[c][engine.Rook] != 0
 }
 
 // shelter scores the pawns in front of a king of colour c that stands on its first two ranks.
@@ -746,7 +827,8 @@ func see(p *board, m engine.Move) int {
 // turn can take one of the rest, and with two or more plies the opponent can take and step
 // back before a recapture, so defended pieces hang too. In orthodox chess (1 and 1) this
 // is a double-attack term; after an SDM token or in Marseillais chess a double move makes
-// every attacked piece a target.
+// every attacked piece a target. With one ply left against one (orthodox chess) the mover is
+// also charged for each of its pieces a cheaper one attacks: saving it costs the ply.
 func EvaluateTurn(p engine.Position, left, next int) int {
 	var ei evalInfo
 	var b board
@@ -755,7 +837,15 @@ func EvaluateTurn(p engine.Position, left, next int) int {
 }
 
 func evaluateTurn(b *board, ei *evalInfo, left, next int) int {
+	return turnValue(b, ei, left, next, left == 1 && next == 1)
+}
+
+// turnValue is evaluateTurn, with the charge for the mover's threatened pieces (evalInfo's
+// threats) when threats is set.
+func turnValue(b *board, ei *evalInfo, left, next int, threats bool) int {
+	ei.threats = threats
 	score := evaluate(b, ei)
+	ei.threats = false
 	if next <= 0 {
 		return score
 	}

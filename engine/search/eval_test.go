@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/plyground/plyground/engine"
@@ -228,6 +229,136 @@ func TestTraceNamesEveryTableEntryAdded(t *testing.T) {
 					t.Errorf("%s: entry %d (endgame %v): evaluation moved by %d, want %d", fen, idx, eg, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestBackwardPawnBehindItsNeighbours checks the backward pawn: not isolated, every pawn of
+// its side on a neighbouring file ahead of it, and its stop square guarded by an enemy pawn.
+func TestBackwardPawnBehindItsNeighbours(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		c    engine.Color
+		sq   engine.Square
+		want bool
+	}{
+		{"d3 behind c4 and e4, d4 guarded by e5", "4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1", engine.White, engine.D3, true},
+		{"d4 not guarded", "4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1", engine.White, engine.D3, false},
+		{"a neighbour beside it", "4k3/8/8/4p3/4P3/2PP4/8/4K3 w - - 0 1", engine.White, engine.D3, false},
+		{"isolated is not backward", "4k3/8/8/4p3/8/3P4/8/4K3 w - - 0 1", engine.White, engine.D3, false},
+		{"black's d6 behind c5 and e5, d5 guarded by c4", "4k3/8/3p4/2p1p3/2P5/8/8/4K3 b - - 0 1", engine.Black, engine.D6, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, ei := evalBoard(t, tc.fen)
+			if got := backward(b, ei, tc.c, tc.sq); got != tc.want {
+				t.Errorf("backward(%v) = %v, want %v", tc.sq, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRookBehindItsPawn checks the rook behind a pawn: on the pawn's file, behind it from its
+// side's point of view, with nothing between them.
+func TestRookBehindItsPawn(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		c    engine.Color
+		sq   engine.Square
+		want bool
+	}{
+		{"a1 behind a5", "4k3/8/8/P7/8/8/8/R3K3 w - - 0 1", engine.White, engine.A5, true},
+		{"a knight between", "4k3/8/8/P7/8/N7/8/R3K3 w - - 0 1", engine.White, engine.A5, false},
+		{"in front is not behind", "R7/7k/8/P7/8/8/8/4K3 w - - 0 1", engine.White, engine.A5, false},
+		{"the enemy's rook", "4k3/8/8/P7/8/8/8/r3K3 w - - 0 1", engine.White, engine.A5, false},
+		{"black's h8 behind h4", "4k2r/8/8/8/7p/8/8/4K3 b - - 0 1", engine.Black, engine.H4, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, ei := evalBoard(t, tc.fen)
+			if got := rookBehind(b, ei, tc.c, tc.sq); got != tc.want {
+				t.Errorf("rookBehind(%v) = %v, want %v", tc.sq, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestKingWeakSquaresGuardedByNoPiece checks the squares by the king that count against it:
+// attacked by the enemy, guarded by no pawn, knight, bishop or rook of the king's side, and
+// only while the enemy has a queen.
+func TestKingWeakSquaresGuardedByNoPiece(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		c    engine.Color
+		want int
+	}{
+		// The bishop on b7 reaches g2, which only the king guards.
+		{"a long diagonal at the castled king", "q3k3/1b6/8/8/8/8/5PPP/6K1 w - - 0 1", engine.White, 1},
+		{"and a rook on the f-file reaches f2", "q3kr2/1b6/8/8/8/8/5PPP/6K1 w - - 0 1", engine.White, 2},
+		{"no enemy queen", "4k3/1b6/8/8/8/8/5PPP/6K1 w - - 0 1", engine.White, 0},
+		{"a knight on e3 guards g2", "q3k3/1b6/8/8/8/4N3/5PPP/6K1 w - - 0 1", engine.White, 0},
+		{"black's king, a white bishop on b2 reaches g7", "6k1/5ppp/8/8/8/8/1B6/Q3K3 b - - 0 1", engine.Black, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, ei := evalBoard(t, tc.fen)
+			if got := kingWeak(b, ei, tc.c); got != tc.want {
+				t.Errorf("kingWeak = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestThreatsCountWhatThreatenedNames checks that the evaluation's charge for threatened
+// pieces counts the pieces Threatened names for the move ordering: a pawn's attacks on
+// knights, bishops, rooks and queens in units, a minor piece's on rooks and queens and a
+// rook's on a queen in hundreds.
+func TestThreatsCountWhatThreatenedNames(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		want int
+	}{
+		{"a knight attacked by a pawn", "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1", 1},
+		{"a fork by a pawn", "4k3/8/8/8/3p4/2N1B3/8/4K3 w - - 0 1", 2},
+		{"a rook attacked by a knight", "4k3/8/8/8/2n5/8/3R4/4K3 w - - 0 1", 100},
+		{"a queen attacked by a rook", "3rk3/8/8/8/8/8/8/3QK3 w - - 0 1", 100},
+		{"a rook attacked by a rook is not", "3rk3/8/8/8/8/8/8/3RK3 w - - 0 1", 0},
+		{"a knight attacked by a bishop is not", "4k3/8/8/1b6/8/3N4/8/4K3 w - - 0 1", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, ei := evalBoard(t, tc.fen)
+			if got := threats(b, ei, b.turn, 1, 100); got != tc.want {
+				t.Errorf("threats = %d, want %d", got, tc.want)
+			}
+			p := mustFEN(t, tc.fen)
+			if n := bits.OnesCount64(Threatened(&p, b.turn)); n != tc.want%100+tc.want/100 {
+				t.Errorf("Threatened names %d pieces, threats counts %d", n, tc.want%100+tc.want/100)
+			}
+		})
+	}
+}
+
+// TestEvaluateTurnChargesThreatsOneAgainstOne checks that the mover pays for a piece a pawn
+// attacks only with one ply left against the opponent's one (orthodox chess): with two plies
+// left it can save the piece and still move.
+func TestEvaluateTurnChargesThreatsOneAgainstOne(t *testing.T) {
+	p := mustFEN(t, "4k3/pp6/8/3p4/4N3/8/PP6/4K3 w - - 0 1")
+	var b board
+	b.read(&p)
+	var ei evalInfo
+	for _, tc := range []struct{ left, next int }{{1, 1}, {2, 1}, {1, 2}} {
+		want := turnValue(&b, &ei, tc.left, tc.next, false)
+		if tc.left == 1 && tc.next == 1 {
+			want -= threats(&b, &ei, engine.White, w.ThreatPawnMG, w.ThreatMinorMG) * Phase(p) / maxPhase
+			want -= threats(&b, &ei, engine.White, w.ThreatPawnEG, w.ThreatMinorEG) * (maxPhase - Phase(p)) / maxPhase
+		}
+		if got := EvaluateTurn(p, tc.left, tc.next); abs(got-want) > 1 {
+			t.Errorf("EvaluateTurn(%d, %d) = %d, want %d", tc.left, tc.next, got, want)
 		}
 	}
 }

@@ -255,7 +255,7 @@ func tuneError(samples []tuneSample, k float64) float64 {
 			sum := 0.0
 			for j := i; j < len(samples); j += workers {
 				s := &samples[j]
-				v := evaluate(&s.b, &ei)
+				v := evaluateTurn(&s.b, &ei, 1, 1) // as orthodox chess searches it
 				if s.b.turn == engine.Black {
 					v = -v
 				}
@@ -420,7 +420,7 @@ func TestTuneTables(t *testing.T) {
 		s := &all[i]
 		tr := evalTrace{}
 		ei.trace = &tr
-		v := evaluate(&s.b, &ei)
+		v := evaluateTurn(&s.b, &ei, 1, 1)
 		tr.terms = slices.DeleteFunc(tr.terms, func(f traceTerm) bool {
 			return !fitted[tableName(int(f.idx))]
 		})
