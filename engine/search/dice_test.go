@@ -183,7 +183,8 @@ func checkTechniqueExact[S any](t *testing.T, g Game[S, int], root S, tech, also
 // counts at its value when undefended, less the capturer's value times the chance that the
 // opponent's roll allows a recapture (16/36 for one defending type, 24/36 for two) when
 // defended; a capture that loses on average counts nothing; spared types and kings are no
-// victims. Counted by hand.
+// victims. Counted by hand. Its score is EvaluateTurn's without the terms of one ply against
+// one (evalInfo.single), which dice chess leaves out.
 func TestD1_CaptureGains(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -213,8 +214,11 @@ func TestD1_CaptureGains(t *testing.T) {
 		if d.Gains[engine.White] != tc.white {
 			t.Errorf("%s: gains %v, want %v", tc.name, d.Gains[engine.White], tc.white)
 		}
-		if d.Score != EvaluateTurn(p, 1, 1) || d.Exposure != KingExposure(p) {
-			t.Errorf("%s: score %d, exposure %v; want %d, %v", tc.name, d.Score, d.Exposure, EvaluateTurn(p, 1, 1), KingExposure(p))
+		var bd board
+		var ei evalInfo
+		bd.read(&p)
+		if want := turnValue(&bd, &ei, 1, 1, false); d.Score != want || d.Exposure != KingExposure(p) {
+			t.Errorf("%s: score %d, exposure %v; want %d, %v", tc.name, d.Score, d.Exposure, want, KingExposure(p))
 		}
 	}
 }

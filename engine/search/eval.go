@@ -8,8 +8,8 @@ import (
 
 // The orthodox evaluation: material, piece-square terms, mobility, king safety, pawn structure,
 // rooks behind passed pawns, outposts and a few endgame terms, tapered between a middlegame and
-// an endgame weight by the material left on the board; with one ply to play against one, the
-// mover's threatened pieces. Scores are centipawns from the point of view of the side to move.
+// an endgame weight by the material left on the board; some terms only with one ply to play
+// against one (evalInfo.single). Scores are centipawns from the point of view of the side to move.
 
 // weights are the evaluation's numbers, in centipawns: the middlegame (MG) and endgame (EG)
 // weight of each term. The piece-square tables are built from them by simple rules
@@ -279,11 +279,14 @@ type evalInfo struct {
 	own        [2]bb
 	attacked   [2]bb
 	attackedBy [2][7]bb
-	// threats, when set, charges the side to move for its pieces under attack by cheaper
-	// ones (func threats): with one ply to play before the opponent's one, it must spend that
-	// ply on them. Of the other side's pieces so attacked, the side to move may take one,
-	// which the quiescence search sees. evaluateTurn sets it.
-	threats bool
+	// single, when set, adds the terms fitted for turns of one ply against one (orthodox
+	// chess): the side to move pays for its pieces under attack by cheaper ones (func
+	// threats), since it must spend its ply on them (of the other side's pieces so attacked
+	// it may take one, which the quiescence search sees); the weak squares by the king
+	// (kingWeak), unguarded and backward pawns, rooks behind passed pawns. The variants with
+	// other turns keep the evaluation without them: in Marseillais chess they scored -47 Elo
+	// over 200 games (2026-11-30). evaluateTurn sets it.
+	single bool
 	// trace, when set, collects which entries of the fitted tables the evaluation adds
 	// (tables.go), for the tuner's fit of those tables; nil in a search.
 	trace *evalTrace
@@ -424,16 +427,17 @@ func evaluate(p *board, ei *evalInfo) int {
 		pm, pe := pawnStructure(p, c, ei)
 		mg[c] += pm
 		eg[c] += pe
-		if ei.threats && c == p.turn {
-			mg[c] -= threats(p, ei, c, w.ThreatPawnMG, w.ThreatMinorMG)
-			eg[c] -= threats(p, ei, c, w.ThreatPawnEG, w.ThreatMinorEG)
+		if ei.single {
+			if c == p.turn {
+				mg[c] -= threats(p, ei, c, w.ThreatPawnMG, w.ThreatMinorMG)
+				eg[c] -= threats(p, ei, c, w.ThreatPawnEG, w.ThreatMinorEG)
+			}
+			n := kingWeak(p, ei, c)
+			mg[c] -= n * w.KingWeakMG
+			eg[c] -= n * w.KingWeakEG
 		}
-		// King safety: the weak squares by the king, attack units on the zone and the safe
-		// checks, scaled down when the attacker has no queen; the pawn shield in front of a
-		// king on its first two ranks.
-		n := kingWeak(p, ei, c)
-		mg[c] -= n * w.KingWeakMG
-		eg[c] -= n * w.KingWeakEG
+		// King safety: attack units on the zone and the safe checks, scaled down when the
+		// attacker has no queen; the pawn shield in front of a king on its first two ranks.
 		checks := safeChecks(p, ei, c)
 		if kingAttackers[c] >= 2 || checks > 0 {
 			d := kingDanger(kingUnits[c] + checks)
@@ -528,9 +532,11 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 	own := p.pcs[c][engine.Pawn]
 	enemy := p.pcs[them][engine.Pawn]
 	connected := connectedPawns(own, ei.attackedBy[c][engine.Pawn])
-	weak := bits.OnesCount64(uint64(own & ei.attacked[them] &^ ei.attacked[c])) // attacked, unguarded
-	mg -= weak * w.WeakPawnMG
-	eg -= weak * w.WeakPawnEG
+	if ei.single {
+		weak := bits.OnesCount64(uint64(own & ei.attacked[them] &^ ei.attacked[c])) // attacked, unguarded
+		mg -= weak * w.WeakPawnMG
+		eg -= weak * w.WeakPawnEG
+	}
 	for b := own; b != 0; {
 		sq := popLSB(&b)
 		f := sq.File()
@@ -546,7 +552,7 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 		if adjFiles[f]&own == 0 {
 			mg -= w.IsolatedMG
 			eg -= w.IsolatedEG
-		} else if backward(p, ei, c, sq) {
+		} else if ei.single && backward(p, ei, c, sq) {
 			mg -= w.BackwardMG
 			eg -= w.BackwardEG
 		}
@@ -568,7 +574,7 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 			if stop < 64 {
 				be += (kingDist(p.king[them], stop) - kingDist(p.king[c], stop)) * rr * w.PassedKingEG / 8
 			}
-			if rookBehind(p, ei, c, sq) {
+			if ei.single && rookBehind(p, ei, c, sq) {
 				bm += w.RookBehindMG
 				be += w.RookBehindEG
 			}
@@ -827,8 +833,10 @@ func see(p *board, m engine.Move) int {
 // turn can take one of the rest, and with two or more plies the opponent can take and step
 // back before a recapture, so defended pieces hang too. In orthodox chess (1 and 1) this
 // is a double-attack term; after an SDM token or in Marseillais chess a double move makes
-// every attacked piece a target. With one ply left against one (orthodox chess) the mover is
-// also charged for each of its pieces a cheaper one attacks: saving it costs the ply.
+// every attacked piece a target. With one ply left against one (orthodox chess) it adds the
+// terms fitted for that turn (evalInfo.single): the mover pays for each of its pieces a
+// cheaper one attacks, since saving it costs the ply; the weak squares by the king,
+// unguarded and backward pawns, rooks behind passed pawns.
 func EvaluateTurn(p engine.Position, left, next int) int {
 	var ei evalInfo
 	var b board
@@ -840,12 +848,12 @@ func evaluateTurn(b *board, ei *evalInfo, left, next int) int {
 	return turnValue(b, ei, left, next, left == 1 && next == 1)
 }
 
-// turnValue is evaluateTurn, with the charge for the mover's threatened pieces (evalInfo's
-// threats) when threats is set.
-func turnValue(b *board, ei *evalInfo, left, next int, threats bool) int {
-	ei.threats = threats
+// turnValue is evaluateTurn, with the terms of one ply against one (evalInfo.single) when
+// single is set.
+func turnValue(b *board, ei *evalInfo, left, next int, single bool) int {
+	ei.single = single
 	score := evaluate(b, ei)
-	ei.threats = false
+	ei.single = false
 	if next <= 0 {
 		return score
 	}

@@ -343,22 +343,41 @@ func TestThreatsCountWhatThreatenedNames(t *testing.T) {
 	}
 }
 
-// TestEvaluateTurnChargesThreatsOneAgainstOne checks that the mover pays for a piece a pawn
-// attacks only with one ply left against the opponent's one (orthodox chess): with two plies
-// left it can save the piece and still move.
-func TestEvaluateTurnChargesThreatsOneAgainstOne(t *testing.T) {
-	p := mustFEN(t, "4k3/pp6/8/3p4/4N3/8/PP6/4K3 w - - 0 1")
-	var b board
-	b.read(&p)
-	var ei evalInfo
-	for _, tc := range []struct{ left, next int }{{1, 1}, {2, 1}, {1, 2}} {
-		want := turnValue(&b, &ei, tc.left, tc.next, false)
-		if tc.left == 1 && tc.next == 1 {
-			want -= threats(&b, &ei, engine.White, w.ThreatPawnMG, w.ThreatMinorMG) * Phase(p) / maxPhase
-			want -= threats(&b, &ei, engine.White, w.ThreatPawnEG, w.ThreatMinorEG) * (maxPhase - Phase(p)) / maxPhase
-		}
-		if got := EvaluateTurn(p, tc.left, tc.next); abs(got-want) > 1 {
-			t.Errorf("EvaluateTurn(%d, %d) = %d, want %d", tc.left, tc.next, got, want)
-		}
+// TestEvaluateTurnAddsTermsOneAgainstOne checks that the terms fitted for one ply against one
+// (evalInfo.single) count only then: the mover pays for a piece a pawn attacks, and a
+// backward pawn costs its side, with one ply left against the opponent's one (orthodox
+// chess), not with two plies left (it can save the piece and still move) nor against two.
+func TestEvaluateTurnAddsTermsOneAgainstOne(t *testing.T) {
+	tests := []struct {
+		name string
+		fen  string
+		term func(b *board, ei *evalInfo, p engine.Position) int // what the terms take from White
+	}{
+		{"a knight attacked by a pawn", "4k3/pp6/8/3p4/4N3/8/PP6/4K3 w - - 0 1", func(b *board, ei *evalInfo, p engine.Position) int {
+			ph := Phase(p)
+			return (threats(b, ei, engine.White, w.ThreatPawnMG, w.ThreatMinorMG)*ph +
+				threats(b, ei, engine.White, w.ThreatPawnEG, w.ThreatMinorEG)*(maxPhase-ph)) / maxPhase
+		}},
+		{"a backward pawn on d3", "4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1", func(b *board, ei *evalInfo, p engine.Position) int {
+			ph := Phase(p)
+			return (w.BackwardMG*ph + w.BackwardEG*(maxPhase-ph)) / maxPhase
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustFEN(t, tc.fen)
+			var b board
+			b.read(&p)
+			var ei evalInfo
+			for _, lt := range []struct{ left, next int }{{1, 1}, {2, 1}, {1, 2}} {
+				want := turnValue(&b, &ei, lt.left, lt.next, false)
+				if lt.left == 1 && lt.next == 1 {
+					want -= tc.term(&b, &ei, p)
+				}
+				if got := EvaluateTurn(p, lt.left, lt.next); abs(got-want) > 1 {
+					t.Errorf("EvaluateTurn(%d, %d) = %d, want %d", lt.left, lt.next, got, want)
+				}
+			}
+		})
 	}
 }
