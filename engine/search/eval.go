@@ -429,8 +429,9 @@ func evaluate(p *board, ei *evalInfo) int {
 		eg[c] += pe
 		if ei.single {
 			if c == p.turn {
-				mg[c] -= threats(p, ei, c, w.ThreatPawnMG, w.ThreatMinorMG)
-				eg[c] -= threats(p, ei, c, w.ThreatPawnEG, w.ThreatMinorEG)
+				byPawn, byMinor := threats(p, ei, c)
+				mg[c] -= byPawn*w.ThreatPawnMG + byMinor*w.ThreatMinorMG
+				eg[c] -= byPawn*w.ThreatPawnEG + byMinor*w.ThreatMinorEG
 			}
 			n := kingWeak(p, ei, c)
 			mg[c] -= n * w.KingWeakMG
@@ -459,17 +460,16 @@ func evaluate(p *board, ei *evalInfo) int {
 	return score + w.Tempo
 }
 
-// threats returns the penalty of colour c for its pieces under attack by cheaper ones:
-// perPawn for each knight, bishop, rook or queen a pawn attacks, perMinor for each rook or
-// queen a knight or bishop attacks and each queen a rook attacks (the pieces Threatened
-// names).
-func threats(p *board, ei *evalInfo, c engine.Color, perPawn, perMinor int) int {
+// threats counts the pieces of colour c under attack by cheaper ones (the pieces Threatened
+// names): byPawn the knights, bishops, rooks and queens a pawn attacks, byMinor the rooks and
+// queens a knight or bishop attacks and the queens a rook attacks.
+func threats(p *board, ei *evalInfo, c engine.Color) (byPawn, byMinor int) {
 	by := &ei.attackedBy[c.Other()]
 	heavy := p.pcs[c][engine.Rook] | p.pcs[c][engine.Queen]
 	pieces := p.pcs[c][engine.Knight] | p.pcs[c][engine.Bishop] | heavy
-	return perPawn*bits.OnesCount64(uint64(by[engine.Pawn]&pieces)) +
-		perMinor*(bits.OnesCount64(uint64((by[engine.Knight]|by[engine.Bishop])&heavy))+
-			bits.OnesCount64(uint64(by[engine.Rook]&p.pcs[c][engine.Queen])))
+	return bits.OnesCount64(uint64(by[engine.Pawn] & pieces)),
+		bits.OnesCount64(uint64((by[engine.Knight]|by[engine.Bishop])&heavy)) +
+			bits.OnesCount64(uint64(by[engine.Rook]&p.pcs[c][engine.Queen]))
 }
 
 // kingWeak returns the number of squares next to the king of colour c that the enemy attacks
@@ -540,6 +540,7 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 	for b := own; b != 0; {
 		sq := popLSB(&b)
 		f := sq.File()
+		stop := stopSquare(c, sq)
 		if connected&(bb(1)<<sq) != 0 {
 			rr := relRank(c, sq)
 			mg += w.ConnectedMG + w.ConnectedAdvMG*(rr-1)
@@ -552,7 +553,7 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 		if adjFiles[f]&own == 0 {
 			mg -= w.IsolatedMG
 			eg -= w.IsolatedEG
-		} else if ei.single && backward(p, ei, c, sq) {
+		} else if ei.single && backward(p, ei, c, sq, stop) {
 			mg -= w.BackwardMG
 			eg -= w.BackwardEG
 		}
@@ -567,10 +568,6 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 				be += be * w.PassedFreeEG / 100
 			}
 			// Own king close to the pawn's path helps, the enemy king hinders.
-			stop := sq + 8
-			if c == engine.Black {
-				stop = sq - 8
-			}
 			if stop < 64 {
 				be += (kingDist(p.king[them], stop) - kingDist(p.king[c], stop)) * rr * w.PassedKingEG / 8
 			}
@@ -585,27 +582,32 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 	return mg, eg
 }
 
-// backward reports whether the pawn of colour c on sq is backward: it has pawns of its side
-// on a neighbouring file (it is not isolated), all of them ahead of it, and an enemy pawn
-// guards the square in front of it, so it can neither be guarded by a pawn nor advance to
-// its neighbours safely.
-func backward(p *board, ei *evalInfo, c engine.Color, sq engine.Square) bool {
-	own := p.pcs[c][engine.Pawn]
-	near := adjFiles[sq.File()] & own
-	if near == 0 || near&^passedMask[c][sq] != 0 {
+// stopSquare returns the square in front of a pawn of colour c on sq (64 or more when there
+// is none).
+func stopSquare(c engine.Color, sq engine.Square) engine.Square {
+	if c == engine.Black {
+		return sq - 8 // wraps past 63 from the first rank
+	}
+	return sq + 8
+}
+
+// backward reports whether the pawn of colour c on sq, whose stop square is stop
+// (stopSquare), is backward: it has pawns of its side on a neighbouring file (it is not
+// isolated), all of them ahead of it, and an enemy pawn guards its stop square, so it can
+// neither be guarded by a pawn nor advance to its neighbours safely.
+func backward(p *board, ei *evalInfo, c engine.Color, sq, stop engine.Square) bool {
+	near := adjFiles[sq.File()] & p.pcs[c][engine.Pawn]
+	if near == 0 || near&^passedMask[c][sq] != 0 || stop >= 64 {
 		return false
 	}
-	stop := bb(1) << sq << 8
-	if c == engine.Black {
-		stop = bb(1) << sq >> 8
-	}
-	return ei.attackedBy[c.Other()][engine.Pawn]&stop != 0
+	return ei.attackedBy[c.Other()][engine.Pawn]&(bb(1)<<stop) != 0
 }
 
 // rookBehind reports whether a rook of colour c stands behind the pawn on sq, on its file
 // with nothing between them.
 func rookBehind(p *board, ei *evalInfo, c engine.Color, sq engine.Square) bool {
-	return rookAttacks(sq, ei.occ)&forwardFile[c.Other()][sq]&p.pcs[c][engine.Rook] != 0
+	behind := forwardFile[c.Other()][sq] & p.pcs[c][engine.Rook]
+	return behind != 0 && rookAttacks(sq, ei.occ)&behind != 0
 }
 
 // shelter scores the pawns in front of a king of colour c that stands on its first two ranks.

@@ -18,17 +18,34 @@ func evalBoard(t *testing.T, fen string) (*board, *evalInfo) {
 	return &b, &ei
 }
 
+// squareCase is a case of a test of a property of a square for one side (checkSquares).
+type squareCase struct {
+	name string
+	fen  string
+	c    engine.Color
+	sq   engine.Square
+	want bool
+}
+
+// checkSquares checks that f, a property of a square for one side read from the board and
+// the evaluation's attack maps, holds in each case exactly when the case wants it.
+func checkSquares(t *testing.T, name string, f func(*board, *evalInfo, engine.Color, engine.Square) bool, tests []squareCase) {
+	t.Helper()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, ei := evalBoard(t, tc.fen)
+			if got := f(b, ei, tc.c, tc.sq); got != tc.want {
+				t.Errorf("%s(%v) = %v, want %v", name, tc.sq, got, tc.want)
+			}
+		})
+	}
+}
+
 // TestOutpostIsGuardedAndOutOfPawnReach checks the outpost term's square: on the fourth to
 // sixth rank from its side, guarded by an own pawn, and no enemy pawn on a neighbouring file
 // ahead of it that could advance to attack it.
 func TestOutpostIsGuardedAndOutOfPawnReach(t *testing.T) {
-	tests := []struct {
-		name string
-		fen  string
-		c    engine.Color
-		sq   engine.Square
-		want bool
-	}{
+	checkSquares(t, "outpost", outpost, []squareCase{
 		{"guarded knight, no enemy pawn beside", "4k3/p6p/8/4N3/3P4/8/8/4K3 w - - 0 1", engine.White, engine.E5, true},
 		{"an enemy pawn can advance to attack", "4k3/p4p1p/8/4N3/3P4/8/8/4K3 w - - 0 1", engine.White, engine.E5, false},
 		{"an enemy pawn behind it cannot", "4k3/p6p/8/4N3/3P1p2/8/8/4K3 w - - 0 1", engine.White, engine.E5, true},
@@ -37,15 +54,7 @@ func TestOutpostIsGuardedAndOutOfPawnReach(t *testing.T) {
 		{"seventh rank", "4k3/p3N2p/3P4/8/8/8/8/4K3 w - - 0 1", engine.White, engine.E7, false},
 		{"black bishop, guarded from e5", "4k3/8/8/4p3/3b4/8/7P/4K3 b - - 0 1", engine.Black, engine.D4, true},
 		{"black bishop, a white pawn on c2 can attack", "4k3/8/8/4p3/3b4/8/2P4P/4K3 b - - 0 1", engine.Black, engine.D4, false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b, ei := evalBoard(t, tc.fen)
-			if got := outpost(b, ei, tc.c, tc.sq); got != tc.want {
-				t.Errorf("outpost(%v) = %v, want %v", tc.sq, got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestConnectedPawnsGuardedOrSideBySide checks which pawns count as connected: those another
@@ -233,56 +242,33 @@ func TestTraceNamesEveryTableEntryAdded(t *testing.T) {
 	}
 }
 
+// backwardAt is backward with the pawn's own stop square.
+func backwardAt(b *board, ei *evalInfo, c engine.Color, sq engine.Square) bool {
+	return backward(b, ei, c, sq, stopSquare(c, sq))
+}
+
 // TestBackwardPawnBehindItsNeighbours checks the backward pawn: not isolated, every pawn of
 // its side on a neighbouring file ahead of it, and its stop square guarded by an enemy pawn.
 func TestBackwardPawnBehindItsNeighbours(t *testing.T) {
-	tests := []struct {
-		name string
-		fen  string
-		c    engine.Color
-		sq   engine.Square
-		want bool
-	}{
+	checkSquares(t, "backward", backwardAt, []squareCase{
 		{"d3 behind c4 and e4, d4 guarded by e5", "4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1", engine.White, engine.D3, true},
 		{"d4 not guarded", "4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1", engine.White, engine.D3, false},
 		{"a neighbour beside it", "4k3/8/8/4p3/4P3/2PP4/8/4K3 w - - 0 1", engine.White, engine.D3, false},
 		{"isolated is not backward", "4k3/8/8/4p3/8/3P4/8/4K3 w - - 0 1", engine.White, engine.D3, false},
 		{"black's d6 behind c5 and e5, d5 guarded by c4", "4k3/8/3p4/2p1p3/2P5/8/8/4K3 b - - 0 1", engine.Black, engine.D6, true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b, ei := evalBoard(t, tc.fen)
-			if got := backward(b, ei, tc.c, tc.sq); got != tc.want {
-				t.Errorf("backward(%v) = %v, want %v", tc.sq, got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestRookBehindItsPawn checks the rook behind a pawn: on the pawn's file, behind it from its
 // side's point of view, with nothing between them.
 func TestRookBehindItsPawn(t *testing.T) {
-	tests := []struct {
-		name string
-		fen  string
-		c    engine.Color
-		sq   engine.Square
-		want bool
-	}{
+	checkSquares(t, "rookBehind", rookBehind, []squareCase{
 		{"a1 behind a5", "4k3/8/8/P7/8/8/8/R3K3 w - - 0 1", engine.White, engine.A5, true},
 		{"a knight between", "4k3/8/8/P7/8/N7/8/R3K3 w - - 0 1", engine.White, engine.A5, false},
 		{"in front is not behind", "R7/7k/8/P7/8/8/8/4K3 w - - 0 1", engine.White, engine.A5, false},
 		{"the enemy's rook", "4k3/8/8/P7/8/8/8/r3K3 w - - 0 1", engine.White, engine.A5, false},
 		{"black's h8 behind h4", "4k2r/8/8/8/7p/8/8/4K3 b - - 0 1", engine.Black, engine.H4, true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b, ei := evalBoard(t, tc.fen)
-			if got := rookBehind(b, ei, tc.c, tc.sq); got != tc.want {
-				t.Errorf("rookBehind(%v) = %v, want %v", tc.sq, got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestKingWeakSquaresGuardedByNoPiece checks the squares by the king that count against it:
@@ -332,8 +318,8 @@ func TestThreatsCountWhatThreatenedNames(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			b, ei := evalBoard(t, tc.fen)
-			if got := threats(b, ei, b.turn, 1, 100); got != tc.want {
-				t.Errorf("threats = %d, want %d", got, tc.want)
+			if byPawn, byMinor := threats(b, ei, b.turn); byPawn+100*byMinor != tc.want {
+				t.Errorf("threats = %d by pawns, %d by minor pieces or rooks; want %d", byPawn, byMinor, tc.want)
 			}
 			p := mustFEN(t, tc.fen)
 			if n := bits.OnesCount64(Threatened(&p, b.turn)); n != tc.want%100+tc.want/100 {
@@ -355,8 +341,9 @@ func TestEvaluateTurnAddsTermsOneAgainstOne(t *testing.T) {
 	}{
 		{"a knight attacked by a pawn", "4k3/pp6/8/3p4/4N3/8/PP6/4K3 w - - 0 1", func(b *board, ei *evalInfo, p engine.Position) int {
 			ph := Phase(p)
-			return (threats(b, ei, engine.White, w.ThreatPawnMG, w.ThreatMinorMG)*ph +
-				threats(b, ei, engine.White, w.ThreatPawnEG, w.ThreatMinorEG)*(maxPhase-ph)) / maxPhase
+			byPawn, byMinor := threats(b, ei, engine.White)
+			return ((byPawn*w.ThreatPawnMG+byMinor*w.ThreatMinorMG)*ph +
+				(byPawn*w.ThreatPawnEG+byMinor*w.ThreatMinorEG)*(maxPhase-ph)) / maxPhase
 		}},
 		{"a backward pawn on d3", "4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1", func(b *board, ei *evalInfo, p engine.Position) int {
 			ph := Phase(p)
