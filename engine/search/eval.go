@@ -460,16 +460,23 @@ func evaluate(p *board, ei *evalInfo) int {
 	return score + w.Tempo
 }
 
-// threats counts the pieces of colour c under attack by cheaper ones (the pieces Threatened
-// names): byPawn the knights, bishops, rooks and queens a pawn attacks, byMinor the rooks and
-// queens a knight or bishop attacks and the queens a rook attacks.
+// threats counts the pieces of colour c under attack by cheaper ones (threatHits, the pieces
+// Threatened names): byPawn those a pawn attacks, byMinor those a knight or bishop attacks
+// plus the queens a rook attacks.
 func threats(p *board, ei *evalInfo, c engine.Color) (byPawn, byMinor int) {
 	by := &ei.attackedBy[c.Other()]
-	heavy := p.pcs[c][engine.Rook] | p.pcs[c][engine.Queen]
-	pieces := p.pcs[c][engine.Knight] | p.pcs[c][engine.Bishop] | heavy
-	return bits.OnesCount64(uint64(by[engine.Pawn] & pieces)),
-		bits.OnesCount64(uint64((by[engine.Knight]|by[engine.Bishop])&heavy)) +
-			bits.OnesCount64(uint64(by[engine.Rook]&p.pcs[c][engine.Queen]))
+	pawn, minor, rook := threatHits(&p.pcs[c], by[engine.Pawn], by[engine.Knight]|by[engine.Bishop], by[engine.Rook])
+	return bits.OnesCount64(uint64(pawn)), bits.OnesCount64(uint64(minor)) + bits.OnesCount64(uint64(rook))
+}
+
+// threatHits returns the pieces of one side (pcs, its bitboards by type) that cheaper enemy
+// pieces attack, given the enemy's attacks by pawns, by knights and bishops and by rooks: the
+// knights, bishops, rooks and queens a pawn attacks, the rooks and queens a knight or bishop
+// attacks, the queens a rook attacks. Both the evaluation (threats) and the move ordering
+// (Threatened) name the threatened pieces through it.
+func threatHits(pcs *[7]bb, pawnAtt, minorAtt, rookAtt bb) (byPawn, byMinor, byRook bb) {
+	heavy := pcs[engine.Rook] | pcs[engine.Queen]
+	return pawnAtt & (pcs[engine.Knight] | pcs[engine.Bishop] | heavy), minorAtt & heavy, rookAtt & pcs[engine.Queen]
 }
 
 // kingWeak returns the number of squares next to the king of colour c that the enemy attacks

@@ -130,32 +130,28 @@ func (o *Orthodox) Exchange(p engine.Position, m engine.Move) int { return SEE(p
 const EscapeOrder = 1 << 17
 
 // Threatened returns the squares of the pieces of colour us in p that a cheaper enemy piece
-// attacks: a knight, bishop, rook or queen attacked by a pawn, a rook or queen by a knight or
-// bishop, a queen by a rook. A quiet move from one of them is an escape.
+// attacks (threatHits): a knight, bishop, rook or queen attacked by a pawn, a rook or queen by
+// a knight or bishop, a queen by a rook. A quiet move from one of them is an escape. It looks
+// up the enemy's piece attacks only when us has a piece they could threaten.
 func Threatened(p *engine.Position, us engine.Color) uint64 {
 	var b board
 	b.read(p)
 	them := us.Other()
 	pawnAtt := pawnAttacks(b.pcs[them][engine.Pawn], them)
-	majors := b.pcs[us][engine.Rook] | b.pcs[us][engine.Queen]
-	pieces := majors | b.pcs[us][engine.Knight] | b.pcs[us][engine.Bishop]
-	threatened := pawnAtt & pieces
-	if majors == 0 {
-		return uint64(threatened)
-	}
 	var minorAtt, rookAtt bb
-	for k := b.pcs[them][engine.Knight]; k != 0; {
-		minorAtt |= knightAtt[popLSB(&k)]
+	if b.pcs[us][engine.Rook]|b.pcs[us][engine.Queen] != 0 {
+		for k := b.pcs[them][engine.Knight]; k != 0; {
+			minorAtt |= knightAtt[popLSB(&k)]
+		}
+		for k := b.pcs[them][engine.Bishop]; k != 0; {
+			minorAtt |= bishopAttacks(popLSB(&k), b.occ)
+		}
 	}
-	for k := b.pcs[them][engine.Bishop]; k != 0; {
-		minorAtt |= bishopAttacks(popLSB(&k), b.occ)
-	}
-	threatened |= minorAtt & majors
-	if q := b.pcs[us][engine.Queen]; q != 0 {
+	if b.pcs[us][engine.Queen] != 0 {
 		for k := b.pcs[them][engine.Rook]; k != 0; {
 			rookAtt |= rookAttacks(popLSB(&k), b.occ)
 		}
-		threatened |= rookAtt & q
 	}
-	return uint64(threatened)
+	byPawn, byMinor, byRook := threatHits(&b.pcs[us], pawnAtt, minorAtt, rookAtt)
+	return uint64(byPawn | byMinor | byRook)
 }

@@ -91,8 +91,8 @@ const (
 	// margin; when they beat beta even so, the node cuts.
 	SingularExtension
 	// DoubleExtension: off the principal variation, a singular action whose alternatives all
-	// stay below the singular search's bound by 20 centipawns more is searched two plies
-	// deeper instead of one, at most six times on a path (with SingularExtension on).
+	// stay below the singular search's bound by doubleMargin more is searched two plies
+	// deeper instead of one, at most maxDoubleExts times on a path (with SingularExtension on).
 	DoubleExtension
 )
 
