@@ -30,7 +30,7 @@
 //     mover's actions exist that ends its turn with the opponent checkmated? PlanSeries
 //     builds a turn of many plies when there is no mate: a beam over the mover's plies, each
 //     finished series judged by the opponent's longer reply.
-//   - Evaluate is the orthodox evaluation (material, piece-square terms from simple rules and
+//   - Evaluate is the orthodox evaluation as played, EvaluateTurn with one ply against one (material, piece-square terms from simple rules and
 //     fitted corrections, mobility, king safety, pawn structure, outposts, mop-up of a bare
 //     king), its weights fitted on the engine's own games labelled by Stockfish's scores
 //     (tune_test.go, a Texel-style tuner, which fits EvaluateTurn as orthodox chess searches

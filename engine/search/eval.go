@@ -293,16 +293,14 @@ type evalInfo struct {
 }
 
 // Evaluate returns the static evaluation of p in centipawns from the point of view of the
-// side to move: material, piece-square terms, mobility, king safety, pawn structure, bishop
-// pair, rooks on open files and, when one side is far ahead in the endgame, driving the
-// lone king to the edge. The side not to move may be in check (a variant's mid-turn state).
-func Evaluate(p engine.Position) int {
-	var ei evalInfo
-	var b board
-	b.read(&p)
-	return evaluate(&b, &ei)
-}
+// side to move, as orthodox chess is played: EvaluateTurn with one ply left against the
+// opponent's one. The side not to move may be in check (a variant's mid-turn state).
+func Evaluate(p engine.Position) int { return EvaluateTurn(p, 1, 1) }
 
+// evaluate is the evaluation every turn structure shares: material, piece-square terms,
+// mobility, king safety, pawn structure, bishop pair, rooks on open files and, when one side
+// is far ahead in the endgame, driving the lone king to the edge; with ei.single, the terms
+// of one ply against one.
 func evaluate(p *board, ei *evalInfo) int {
 	var mg, eg [2]int
 	phase := 0
@@ -835,7 +833,7 @@ func see(p *board, m engine.Move) int {
 	return gain[0]
 }
 
-// EvaluateTurn returns the static evaluation of p for the side to move, as Evaluate, with a
+// EvaluateTurn returns the static evaluation of p for the side to move (evaluate), with a
 // term for the pieces it leaves hanging that depends on the turn structure: the side to move
 // has left plies still to make in its turn and the opponent then gets next plies. Each ply
 // left can rescue one hanging piece (the most valuable first); each ply of the opponent's

@@ -329,6 +329,10 @@ func TestThreatsCountWhatThreatenedNames(t *testing.T) {
 	}
 }
 
+// tapered is a term of middlegame weight mg and endgame weight eg at phase ph, as evaluate
+// tapers its scores.
+func tapered(ph, mg, eg int) int { return (mg*ph + eg*(maxPhase-ph)) / maxPhase }
+
 // TestEvaluateTurnAddsTermsOneAgainstOne checks that the terms fitted for one ply against one
 // (evalInfo.single) count only then: the mover pays for a piece a pawn attacks, and a
 // backward pawn costs its side, with one ply left against the opponent's one (orthodox
@@ -340,14 +344,11 @@ func TestEvaluateTurnAddsTermsOneAgainstOne(t *testing.T) {
 		term func(b *board, ei *evalInfo, p engine.Position) int // what the terms take from White
 	}{
 		{"a knight attacked by a pawn", "4k3/pp6/8/3p4/4N3/8/PP6/4K3 w - - 0 1", func(b *board, ei *evalInfo, p engine.Position) int {
-			ph := Phase(p)
 			byPawn, byMinor := threats(b, ei, engine.White)
-			return ((byPawn*w.ThreatPawnMG+byMinor*w.ThreatMinorMG)*ph +
-				(byPawn*w.ThreatPawnEG+byMinor*w.ThreatMinorEG)*(maxPhase-ph)) / maxPhase
+			return tapered(Phase(p), byPawn*w.ThreatPawnMG+byMinor*w.ThreatMinorMG, byPawn*w.ThreatPawnEG+byMinor*w.ThreatMinorEG)
 		}},
 		{"a backward pawn on d3", "4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1", func(b *board, ei *evalInfo, p engine.Position) int {
-			ph := Phase(p)
-			return (w.BackwardMG*ph + w.BackwardEG*(maxPhase-ph)) / maxPhase
+			return tapered(Phase(p), w.BackwardMG, w.BackwardEG)
 		}},
 	}
 	for _, tc := range tests {

@@ -44,9 +44,9 @@ func (*Orthodox) Side(p engine.Position) int { return int(p.Turn()) }
 // Key returns the Zobrist key.
 func (*Orthodox) Key(p engine.Position) uint64 { return p.Hash() }
 
-// Evaluate returns EvaluateTurn(p, 1, 1): the evaluation orthodox chess is played with (the
-// turn player's, variants/turn), so that what this game searches is what a player meets.
-func (*Orthodox) Evaluate(p engine.Position) int { return EvaluateTurn(p, 1, 1) }
+// Evaluate returns Evaluate(p), the evaluation orthodox chess is played with (the turn
+// player's, variants/turn, is EvaluateTurn with 1 and 1 too).
+func (*Orthodox) Evaluate(p engine.Position) int { return Evaluate(p) }
 
 // Pass hands the move to the opponent unless the side to move is in check or has only pawns
 // (where zugzwang makes passing misleading).

@@ -308,8 +308,10 @@ func TestEvaluateSymmetric(t *testing.T) {
 			t.Errorf("%s: %d, mirrored %d", fen, a, b)
 		}
 		for left := 1; left <= 3; left++ {
-			if a, b := EvaluateTurn(p, left, 2), EvaluateTurn(q, left, 2); a != b {
-				t.Errorf("%s: EvaluateTurn %d, mirrored %d", fen, a, b)
+			for next := 1; next <= 2; next++ {
+				if a, b := EvaluateTurn(p, left, next), EvaluateTurn(q, left, next); a != b {
+					t.Errorf("%s: EvaluateTurn(%d, %d) %d, mirrored %d", fen, left, next, a, b)
+				}
 			}
 		}
 	}

@@ -62,7 +62,7 @@ func suiteNodes(t *testing.T, g Game[engine.Position, engine.Move], depth int, o
 // searches to depths 10, 11 and 12 together, near the 12 or 13 plies level 5 reaches in its
 // second: the reductions' share grows with the depth, since the pruning near the horizon
 // leaves them less to do in a shallow search, and it swings from one depth to the next (with
-// the evaluation orthodox chess plays, EvaluateTurn(1, 1), at 0bfba01: 21.2%, 13.1% and 18.1%
+// the evaluation orthodox chess plays, since 7a10ead: 21.2%, 13.1% and 18.1%
 // at depths 10, 11 and 12, 17.1% over the three; late move pruning 29.8%, 16.7% and 22.9%,
 // 22.4% over the three).
 func TestTechniquesSaveNodes(t *testing.T) {
