@@ -139,7 +139,7 @@ func EvaluateDice(p engine.Position, left, next int, spare [2]uint8) DiceView {
 	var b board
 	b.read(&p)
 	var d DiceView
-	// Without the terms of one ply against one (evalInfo.single): what a roll lets either
+	// Without the terms of one ply against one (evaluate's single): what a roll lets either
 	// side move and take is priced below (captureGains, Sparing), and with them dice chess
 	// scored -21 Elo over 200 games (2026-11-30).
 	d.Score = turnValue(&b, &ei, left, next, false)

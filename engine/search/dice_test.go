@@ -184,7 +184,7 @@ func checkTechniqueExact[S any](t *testing.T, g Game[S, int], root S, tech, also
 // opponent's roll allows a recapture (16/36 for one defending type, 24/36 for two) when
 // defended; a capture that loses on average counts nothing; spared types and kings are no
 // victims. Counted by hand. Its score is EvaluateTurn's without the terms of one ply against
-// one (evalInfo.single), which dice chess leaves out.
+// one (evaluate's single), which dice chess leaves out.
 func TestD1_CaptureGains(t *testing.T) {
 	tests := []struct {
 		name  string

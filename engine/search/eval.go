@@ -9,7 +9,8 @@ import (
 // The orthodox evaluation: material, piece-square terms, mobility, king safety, pawn structure,
 // rooks behind passed pawns, outposts and a few endgame terms, tapered between a middlegame and
 // an endgame weight by the material left on the board; some terms only with one ply to play
-// against one (evalInfo.single). Scores are centipawns from the point of view of the side to move.
+// against one (evaluate's single). Scores are centipawns from the point of view of the side to
+// move.
 
 // weights are the evaluation's numbers, in centipawns: the middlegame (MG) and endgame (EG)
 // weight of each term. The piece-square tables are built from them by simple rules
@@ -279,14 +280,6 @@ type evalInfo struct {
 	own        [2]bb
 	attacked   [2]bb
 	attackedBy [2][7]bb
-	// single, when set, adds the terms fitted for turns of one ply against one (orthodox
-	// chess): the side to move pays for its pieces under attack by cheaper ones (func
-	// threats), since it must spend its ply on them (of the other side's pieces so attacked
-	// it may take one, which the quiescence search sees); the weak squares by the king
-	// (kingWeak), unguarded and backward pawns, rooks behind passed pawns. The variants with
-	// other turns keep the evaluation without them: in Marseillais chess they scored -47 Elo
-	// over 200 games (2026-11-30). evaluateTurn sets it.
-	single bool
 	// trace, when set, collects which entries of the fitted tables the evaluation adds
 	// (tables.go), for the tuner's fit of those tables; nil in a search.
 	trace *evalTrace
@@ -299,9 +292,16 @@ func Evaluate(p engine.Position) int { return EvaluateTurn(p, 1, 1) }
 
 // evaluate is the evaluation every turn structure shares: material, piece-square terms,
 // mobility, king safety, pawn structure, bishop pair, rooks on open files and, when one side
-// is far ahead in the endgame, driving the lone king to the edge; with ei.single, the terms
-// of one ply against one.
-func evaluate(p *board, ei *evalInfo) int {
+// is far ahead in the endgame, driving the lone king to the edge. It fills ei's attack maps.
+//
+// With single it adds the terms fitted for turns of one ply against one (orthodox chess):
+// the side to move pays for its pieces under attack by cheaper ones (func threats), since it
+// must spend its ply on them (of the other side's pieces so attacked it may take one, which
+// the quiescence search sees); the weak squares by the king (kingWeak), unguarded and
+// backward pawns, rooks behind passed pawns (pawnStructure). The variants with other turns
+// keep the evaluation without them: in Marseillais chess they scored -47 Elo over 200 games
+// (2026-11-30).
+func evaluate(p *board, ei *evalInfo, single bool) int {
 	var mg, eg [2]int
 	phase := 0
 	ei.occ = p.occ
@@ -339,9 +339,7 @@ func evaluate(p *board, ei *evalInfo) int {
 				mg[c] += valueMG[t] + pstMG[t][rs]
 				eg[c] += valueEG[t] + pstEG[t][rs]
 				phase += phaseWeight[t]
-				if ei.trace != nil {
-					ei.trace.add(c, tableSquares+int(t)*64+int(rs))
-				}
+				ei.trace.add(c, tableSquares+int(t)*64+int(rs))
 				if t == engine.Pawn {
 					continue
 				}
@@ -350,9 +348,7 @@ func evaluate(p *board, ei *evalInfo) int {
 					// chances; knights like pawns, rooks open lines).
 					mg[c] += withPawnsMG[t][nPawns]
 					eg[c] += withPawnsEG[t][nPawns]
-					if ei.trace != nil {
-						ei.trace.add(c, tableWithPawns+int(t)*9+nPawns)
-					}
+					ei.trace.add(c, tableWithPawns+int(t)*9+nPawns)
 				}
 				if (t == engine.Knight || t == engine.Bishop) && outpost(p, ei, c, sq) {
 					mg[c] += w.OutpostMG
@@ -372,9 +368,7 @@ func evaluate(p *board, ei *evalInfo) int {
 					k := same.Count()
 					mg[c] += bishopPawnsMG[k]
 					eg[c] += bishopPawnsEG[k]
-					if ei.trace != nil {
-						ei.trace.add(c, tableBishopPawns+k)
-					}
+					ei.trace.add(c, tableBishopPawns+k)
 				case engine.Rook:
 					a = rookAttacks(sq, ei.occ&^p.pcs[c][engine.Queen]&^p.pcs[c][engine.Rook])
 					f := sq.File()
@@ -397,9 +391,7 @@ func evaluate(p *board, ei *evalInfo) int {
 					n := bits.OnesCount64(uint64(a & safe))
 					mg[c] += mobMG[t][n]
 					eg[c] += mobEG[t][n]
-					if ei.trace != nil {
-						ei.trace.add(c, tableMobility+int(t)*28+n)
-					}
+					ei.trace.add(c, tableMobility+int(t)*28+n)
 				}
 				ei.attackedBy[c][t] |= a
 				ei.attacked[c] |= a
@@ -422,10 +414,10 @@ func evaluate(p *board, ei *evalInfo) int {
 	}
 	for c := engine.White; c <= engine.Black; c++ {
 		them := c.Other()
-		pm, pe := pawnStructure(p, c, ei)
+		pm, pe := pawnStructure(p, c, ei, single)
 		mg[c] += pm
 		eg[c] += pe
-		if ei.single {
+		if single {
 			if c == p.turn {
 				byPawn, byMinor := threats(p, ei, c)
 				mg[c] -= byPawn*w.ThreatPawnMG + byMinor*w.ThreatMinorMG
@@ -531,13 +523,14 @@ func connectedPawns(own, guard bb) bb {
 	return own & (guard | shiftFile(own, -1) | shiftFile(own, 1))
 }
 
-// pawnStructure scores connected, doubled, isolated and passed pawns of colour c.
-func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
+// pawnStructure scores connected, doubled, isolated and passed pawns of colour c, and with
+// single (evaluate) its unguarded and backward pawns and rooks behind its passed pawns.
+func pawnStructure(p *board, c engine.Color, ei *evalInfo, single bool) (mg, eg int) {
 	them := c.Other()
 	own := p.pcs[c][engine.Pawn]
 	enemy := p.pcs[them][engine.Pawn]
 	connected := connectedPawns(own, ei.attackedBy[c][engine.Pawn])
-	if ei.single {
+	if single {
 		weak := bits.OnesCount64(uint64(own & ei.attacked[them] &^ ei.attacked[c])) // attacked, unguarded
 		mg -= weak * w.WeakPawnMG
 		eg -= weak * w.WeakPawnEG
@@ -558,7 +551,7 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 		if adjFiles[f]&own == 0 {
 			mg -= w.IsolatedMG
 			eg -= w.IsolatedEG
-		} else if ei.single && backward(p, ei, c, sq, stop) {
+		} else if single && backward(p, ei, c, sq, stop) {
 			mg -= w.BackwardMG
 			eg -= w.BackwardEG
 		}
@@ -576,7 +569,7 @@ func pawnStructure(p *board, c engine.Color, ei *evalInfo) (mg, eg int) {
 			if stop < 64 {
 				be += (kingDist(p.king[them], stop) - kingDist(p.king[c], stop)) * rr * w.PassedKingEG / 8
 			}
-			if ei.single && rookBehind(p, ei, c, sq) {
+			if single && rookBehind(p, ei, c, sq) {
 				bm += w.RookBehindMG
 				be += w.RookBehindEG
 			}
@@ -708,7 +701,7 @@ func Hanging(p engine.Position, c engine.Color, retreat bool, out []int) []int {
 	var ei evalInfo
 	var b board
 	b.read(&p)
-	evaluate(&b, &ei)
+	evaluate(&b, &ei, false)
 	return hanging(&b, &ei, c, retreat, out)
 }
 
@@ -841,7 +834,7 @@ func see(p *board, m engine.Move) int {
 // back before a recapture, so defended pieces hang too. In orthodox chess (1 and 1) this
 // is a double-attack term; after an SDM token or in Marseillais chess a double move makes
 // every attacked piece a target. With one ply left against one (orthodox chess) it adds the
-// terms fitted for that turn (evalInfo.single): the mover pays for each of its pieces a
+// terms fitted for that turn (evaluate's single): the mover pays for each of its pieces a
 // cheaper one attacks, since saving it costs the ply; the weak squares by the king,
 // unguarded and backward pawns, rooks behind passed pawns.
 func EvaluateTurn(p engine.Position, left, next int) int {
@@ -855,12 +848,10 @@ func evaluateTurn(b *board, ei *evalInfo, left, next int) int {
 	return turnValue(b, ei, left, next, left == 1 && next == 1)
 }
 
-// turnValue is evaluateTurn, with the terms of one ply against one (evalInfo.single) when
+// turnValue is evaluateTurn, with the terms of one ply against one (evaluate's single) when
 // single is set.
 func turnValue(b *board, ei *evalInfo, left, next int, single bool) int {
-	ei.single = single
-	score := evaluate(b, ei)
-	ei.single = false
+	score := evaluate(b, ei, single)
 	if next <= 0 {
 		return score
 	}
@@ -882,7 +873,7 @@ func AfterTurn(p engine.Position, plies int) int {
 	var ei evalInfo
 	var b board
 	b.read(&p)
-	score := -evaluate(&b, &ei)
+	score := -evaluate(&b, &ei, false)
 	var buf [8]int
 	h := hanging(&b, &ei, b.turn.Other(), plies >= 2, buf[:0])
 	loss := 0

@@ -14,7 +14,7 @@ func evalBoard(t *testing.T, fen string) (*board, *evalInfo) {
 	var b board
 	var ei evalInfo
 	b.read(&p)
-	evaluate(&b, &ei)
+	evaluate(&b, &ei, false)
 	return &b, &ei
 }
 
@@ -199,7 +199,7 @@ func TestTraceNamesEveryTableEntryAdded(t *testing.T) {
 		ei := evalInfo{trace: &tr}
 		white := func() int {
 			var ei evalInfo
-			v := evaluate(&b, &ei)
+			v := evaluate(&b, &ei, false)
 			if b.turn == engine.Black {
 				v = -v
 			}
@@ -207,7 +207,7 @@ func TestTraceNamesEveryTableEntryAdded(t *testing.T) {
 		}
 		base := white()
 		net := map[int32]int{}
-		evaluate(&b, &ei)
+		evaluate(&b, &ei, false)
 		kinds := map[string]bool{}
 		for _, f := range tr.terms {
 			net[f.idx] += int(f.sign)
@@ -334,7 +334,7 @@ func TestThreatsCountWhatThreatenedNames(t *testing.T) {
 func tapered(ph, mg, eg int) int { return (mg*ph + eg*(maxPhase-ph)) / maxPhase }
 
 // TestEvaluateTurnAddsTermsOneAgainstOne checks that the terms fitted for one ply against one
-// (evalInfo.single) count only then: the mover pays for a piece a pawn attacks, and a
+// (evaluate's single) count only then: the mover pays for a piece a pawn attacks, and a
 // backward pawn costs its side, with one ply left against the opponent's one (orthodox
 // chess), not with two plies left (it can save the piece and still move) nor against two.
 func TestEvaluateTurnAddsTermsOneAgainstOne(t *testing.T) {

@@ -96,8 +96,12 @@ type evalTrace struct {
 	phase int // 0..maxPhase, maxPhase with every piece
 }
 
-// add notes that the evaluation added entry idx of the fitted tables for colour c.
+// add notes that the evaluation added entry idx of the fitted tables for colour c; a nil
+// trace (a search's evaluation) notes nothing.
 func (tr *evalTrace) add(c engine.Color, idx int) {
+	if tr == nil {
+		return
+	}
 	sign := int8(1)
 	if c == engine.Black {
 		sign = -1
