@@ -246,32 +246,36 @@ func loadSamples(t *testing.T) []tuneSample {
 func tuneError(samples []tuneSample, k float64) float64 {
 	workers := runtime.GOMAXPROCS(0)
 	sums := make([]float64, workers)
-	var wg sync.WaitGroup
-	for i := 0; i < workers; i++ {
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			var ei evalInfo
-			sum := 0.0
-			for j := i; j < len(samples); j += workers {
-				s := &samples[j]
-				v := evaluateTurn(&s.b, &ei, 1, 1) // as orthodox chess searches it
-				if s.b.turn == engine.Black {
-					v = -v
-				}
-				pred := 1 / (1 + math.Pow(10, -k*float64(v)/400))
-				d := s.result - pred
-				sum += d * d
+	parallel(workers, func(w int) {
+		var ei evalInfo
+		sum := 0.0
+		for j := w; j < len(samples); j += workers {
+			s := &samples[j]
+			v := evaluateTurn(&s.b, &ei, 1, 1) // as orthodox chess searches it
+			if s.b.turn == engine.Black {
+				v = -v
 			}
-			sums[i] = sum
-		}(i)
-	}
-	wg.Wait()
+			pred := 1 / (1 + math.Pow(10, -k*float64(v)/400))
+			d := s.result - pred
+			sum += d * d
+		}
+		sums[w] = sum
+	})
 	sum := 0.0
 	for _, v := range sums {
 		sum += v
 	}
 	return sum / float64(len(samples))
+}
+
+// parallel calls f(w) for each w below n, each on a goroutine of its own, and returns when
+// every call has: the tools' fan-out over the cores (tuneError, TestTuneLabel).
+func parallel(n int, f func(w int)) {
+	var wg sync.WaitGroup
+	for w := range n {
+		wg.Go(func() { f(w) })
+	}
+	wg.Wait()
 }
 
 func TestTuneFit(t *testing.T) {
@@ -621,15 +625,7 @@ func TestTuneLabel(t *testing.T) {
 	out := make([]string, len(lines))
 	workers := runtime.GOMAXPROCS(0)
 	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			errs[w] = labelLines(lines, out, w, workers)
-		}(w)
-	}
-	wg.Wait()
+	parallel(workers, func(w int) { errs[w] = labelLines(lines, out, w, workers) })
 	for _, err := range errs {
 		if err != nil {
 			t.Fatal(err)
