@@ -30,15 +30,15 @@
 //     mover's actions exist that ends its turn with the opponent checkmated? PlanSeries
 //     builds a turn of many plies when there is no mate: a beam over the mover's plies, each
 //     finished series judged by the opponent's longer reply.
-//   - Evaluate is the orthodox evaluation as played, EvaluateTurn with one ply against one (material, piece-square terms from simple rules and
-//     fitted corrections, mobility, king safety, pawn structure, outposts, mop-up of a bare
-//     king), its weights fitted on the engine's own games labelled by Stockfish's scores
-//     (tune_test.go, a Texel-style tuner, which fits EvaluateTurn as orthodox chess searches
-//     it); EvaluateTurn adds what the turn structure changes: a piece left hanging is worth
-//     more to an opponent that moves twice, and with one ply against one (orthodox chess)
-//     the terms fitted for that turn: the mover's pieces a cheaper one attacks, the weak
-//     squares by the king, unguarded and backward pawns, rooks behind passed pawns. SEE is
-//     the static exchange evaluation.
+//   - Evaluate is the orthodox evaluation as played, EvaluateTurn with one ply against one
+//     (material, piece-square terms from simple rules and fitted corrections, mobility, king
+//     safety, pawn structure, outposts, mop-up of a bare king), its weights fitted on the
+//     engine's own games labelled by Stockfish's scores (tune_test.go, a Texel-style tuner,
+//     which fits EvaluateTurn as orthodox chess searches it); EvaluateTurn adds what the turn
+//     structure changes: a piece left hanging is worth more to an opponent that moves twice,
+//     and with one ply against one (orthodox chess) the terms fitted for that turn: the
+//     mover's pieces a cheaper one attacks, the weak squares by the king, unguarded and
+//     backward pawns, rooks behind passed pawns. SEE is the static exchange evaluation.
 //   - Budget bounds a search by nodes, a deadline read from an injected clock, a depth and a
 //     cancellation flag; no goroutine is started. Level maps the levels 1 to 5 to budgets and
 //     a seeded imprecision.

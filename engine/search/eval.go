@@ -442,7 +442,7 @@ func evaluate(p *board, ei *evalInfo, single bool) int {
 	mgScore := mg[engine.White] - mg[engine.Black]
 	egScore := eg[engine.White] - eg[engine.Black]
 	egScore += mopUp(p)
-	score := (mgScore*phase + egScore*(maxPhase-phase)) / maxPhase
+	score := tapered(phase, mgScore, egScore)
 	score = scaleDrawish(p, score)
 	if p.turn == engine.Black {
 		score = -score
@@ -516,6 +516,10 @@ func outpost(p *board, ei *evalInfo, c engine.Color, sq engine.Square) bool {
 	return rr >= 3 && rr <= 5 && ei.attackedBy[c][engine.Pawn]&(bb(1)<<sq) != 0 &&
 		passedMask[c][sq]&^fileMask[sq.File()]&p.pcs[c.Other()][engine.Pawn] == 0
 }
+
+// tapered blends a middlegame score mg and an endgame score eg by the phase ph (maxPhase
+// with every piece on the board, 0 with none), as evaluate tapers its terms.
+func tapered(ph, mg, eg int) int { return (mg*ph + eg*(maxPhase-ph)) / maxPhase }
 
 // connectedPawns returns the pawns of own (one colour's pawns, guard the squares they attack)
 // that another of them guards or stands beside.

@@ -329,10 +329,6 @@ func TestThreatsCountWhatThreatenedNames(t *testing.T) {
 	}
 }
 
-// tapered is a term of middlegame weight mg and endgame weight eg at phase ph, as evaluate
-// tapers its scores.
-func tapered(ph, mg, eg int) int { return (mg*ph + eg*(maxPhase-ph)) / maxPhase }
-
 // TestEvaluateTurnAddsTermsOneAgainstOne checks that the terms fitted for one ply against one
 // (evaluate's single) count only then: the mover pays for a piece a pawn attacks, and a
 // backward pawn costs its side, with one ply left against the opponent's one (orthodox
