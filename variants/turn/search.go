@@ -28,7 +28,6 @@ type SearchGame struct {
 	sched   [256]schedEntry
 	chance  []chanceEntry           // rolls by state key (dice), a direct-mapped cache
 	scratch []search.Branch[Action] // rolls listed again for Classes
-	net     *search.NetEval         // orthodox chess: the network evaluation
 }
 
 type chanceEntry struct {
@@ -49,9 +48,6 @@ type schedEntry struct {
 // NewSearchGame returns the search view of v.
 func NewSearchGame(v Variant) *SearchGame {
 	g := &SearchGame{v: v, series: v.Style() == Series, acts: make([]Action, 0, 256)}
-	if v.ID() == "orthodox" {
-		g.net = &search.NetEval{}
-	}
 	_, g.plain = v.(PlainPlier)
 	if s, err := v.Start(""); err == nil {
 		acts := v.Actions(s, nil)
@@ -497,8 +493,7 @@ func (g *SearchGame) nextPlies(s State) int {
 // roll the mover gains what its roll lets it take on average (search.ExpectedGain), such as
 // the recapture of a piece the opponent has just taken; after the roll (standing pat) the
 // mover loses half of what the opponent's next roll lets it take among the pieces this roll
-// does not let move away (the mover may still defend them). Orthodox chess is evaluated by
-// the network (search.NetEval) instead.
+// does not let move away (the mover may still defend them).
 func (g *SearchGame) Evaluate(s State) int {
 	us := s.Mover()
 	left := int(s.plies - s.ply)
@@ -514,11 +509,6 @@ func (g *SearchGame) Evaluate(s State) int {
 		}
 		v := squash(d.Score+search.ExpectedGain(d.Gains[us])) + diceExposure(s, d.Exposure)
 		return g.diceOdds(s, v)
-	}
-	if g.net != nil {
-		if v, err := g.net.Evaluate(s.pos); err == nil {
-			return v
-		}
 	}
 	v := search.EvaluateTurn(s.pos, left, g.nextPlies(s))
 	return v + 15*(int(s.tokens[us])-int(s.tokens[us.Other()]))
