@@ -93,6 +93,12 @@ func New(v turn.Variant, tableBits int) *Analyser {
 	return &Analyser{v: v, g: g, x: search.New[turn.State, turn.Action](g, tableBits)}
 }
 
+// UseNetwork makes the analyser's evaluation of orthodox chess the hand-written one corrected
+// by the network n, as the computer player's (turn.Player.UseNetwork; nil: the hand-written
+// one alone). Call it before the first analysis: the transposition table keeps scores of the
+// evaluation it had.
+func (a *Analyser) UseNetwork(n *search.Network) { a.g.UseNetwork(n) }
+
 // Variant returns the analyser's variant.
 func (a *Analyser) Variant() turn.Variant { return a.v }
 

@@ -79,6 +79,7 @@ func (e *Engine) analyser(v turn.Variant) *analysis.Analyser {
 	a := e.analysers[key]
 	if a == nil {
 		a = analysis.New(v, e.bits)
+		a.UseNetwork(e.net)
 		e.analysers[key] = a
 	}
 	return a

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/plyground/plyground/app/analysis"
+	"github.com/plyground/plyground/engine/search"
 	"github.com/plyground/plyground/variants"
 	"github.com/plyground/plyground/variants/nec"
 	"github.com/plyground/plyground/variants/nec/bot"
@@ -28,7 +29,8 @@ type Engine struct {
 	now       func() time.Time
 	stop      atomic.Bool // set by a cancel for the request under way
 	current   atomic.Int64
-	bits      int // transposition table size
+	bits      int             // transposition table size
+	net       *search.Network // corrects the evaluation of orthodox chess (UseNetwork)
 }
 
 // TableBits is the size of the page's tables: the worker's engine (cmd/worker) searches with
@@ -43,6 +45,20 @@ func NewEngine(now func() time.Time, tableBits int) *Engine {
 		now = time.Now
 	}
 	return &Engine{players: map[string]*turn.Player{}, analysers: map[string]*analysis.Analyser{}, now: now, bits: tableBits}
+}
+
+// UseNetwork makes the players and analysers of orthodox chess correct the hand-written
+// evaluation by the network n (turn.Player.UseNetwork; nil: the hand-written one alone). The
+// worker's program (cmd/worker) gives it the network of engine/orthonet, which the page's
+// app.wasm does not carry. Call it before the first request.
+func (e *Engine) UseNetwork(n *search.Network) {
+	e.net = n
+	for _, p := range e.players {
+		p.UseNetwork(n)
+	}
+	for _, a := range e.analysers {
+		a.UseNetwork(n)
+	}
 }
 
 // Cancel stops the request id if it is the one under way.
@@ -108,6 +124,7 @@ func (e *Engine) think(r Request, out *Response) error {
 	p := e.players[key]
 	if p == nil {
 		p = turn.NewPlayer(v, e.bits)
+		p.UseNetwork(e.net)
 		e.players[key] = p
 	}
 	th, err := p.Think(g, turn.ThinkOptions{Level: r.Level, Seed: r.Seed, Stop: &e.stop, Now: e.now})

@@ -34,6 +34,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 	depth := fs.Int("depth", 0, "depth of each position (plies)")
 	limit := fs.Duration("time", 0, "time for each position")
 	bits := fs.Int("hash", 20, "transposition table of 2^`bits` entries")
+	eval := fs.String("eval", "network", "the evaluation of orthodox chess: network (corrected by engine/orthonet's network, as the computer plays) or hand")
 	fs.Usage = func() { fmt.Fprintln(stderr, analyseHelp); fs.PrintDefaults() }
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
@@ -54,7 +55,12 @@ func runAnalyse(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	v := g.Variant()
+	net, err := evaluation(*eval)
+	if err != nil {
+		return usageError("-eval: %v", err)
+	}
 	a := analysis.New(v, *bits)
+	a.UseNetwork(net)
 	if g.Len() > 0 {
 		rev, err := a.ReviewGame(g, analysis.ReviewOptions{Depth: *depth, Time: *limit}, nil)
 		if err != nil {

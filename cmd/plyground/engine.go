@@ -12,12 +12,14 @@ import (
 	"time"
 
 	"github.com/plyground/plyground/app/worker"
+	"github.com/plyground/plyground/engine/orthonet"
+	"github.com/plyground/plyground/engine/search"
 	"github.com/plyground/plyground/variants"
 	"github.com/plyground/plyground/variants/turn"
 )
 
 // engineHelp documents "plyground engine".
-const engineHelp = `plyground engine [-level N] [-movetime D] [-clock cpu|wall] [-tablebits N]
+const engineHelp = `plyground engine [-level N] [-movetime D] [-clock cpu|wall] [-tablebits N] [-eval network|hand]
 
 Plays the computer's turns of any variant over standard input and output, one command a line,
 so that "plyground match" can play it as an outside program (a build of another version):
@@ -35,7 +37,8 @@ type engineServer struct {
 	movetime time.Duration
 	now      func() time.Time
 	players  map[string]*turn.Player
-	bits     int // the players' transposition tables have 2^bits entries
+	bits     int             // the players' transposition tables have 2^bits entries
+	net      *search.Network // corrects the evaluation of orthodox chess (nil: none)
 }
 
 // runEngine implements "plyground engine".
@@ -46,6 +49,7 @@ func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	movetime := fs.Duration("movetime", 0, "time per turn (0: the level's)")
 	clock := fs.String("clock", "cpu", "what time budgets measure: cpu (this thread's CPU time) or wall")
 	tableBits := fs.Int("tablebits", worker.TableBits, "transposition tables of 2^`N` entries, as the page's worker has")
+	eval := fs.String("eval", "network", "the evaluation of orthodox chess: network (corrected by engine/orthonet's network, as the page's worker plays) or hand")
 	fs.Usage = func() { fmt.Fprintln(stderr, engineHelp); fs.PrintDefaults() }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -55,7 +59,11 @@ func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	runtime.LockOSThread() // the CPU clock reads this thread
 	defer runtime.UnlockOSThread()
-	e := &engineServer{level: *level, movetime: *movetime, now: time.Now, players: map[string]*turn.Player{}, bits: *tableBits}
+	net, err := evaluation(*eval)
+	if err != nil {
+		return usageError("-eval: %v", err)
+	}
+	e := &engineServer{level: *level, movetime: *movetime, now: time.Now, players: map[string]*turn.Player{}, bits: *tableBits, net: net}
 	if *clock == "cpu" {
 		e.now, _ = threadClock()
 	}
@@ -131,6 +139,7 @@ func (e *engineServer) think(record string, seed uint64) (string, error) {
 	p := e.players[key]
 	if p == nil {
 		p = turn.NewPlayer(v, e.bits)
+		p.UseNetwork(e.net)
 		e.players[key] = p
 	}
 	t, err := p.Think(g, turn.ThinkOptions{Level: e.level, Seed: seed, Time: e.movetime, Now: e.now})
@@ -143,4 +152,17 @@ func (e *engineServer) think(record string, seed uint64) (string, error) {
 		}
 	}
 	return fmt.Sprintf("turn %s score %d depth %d nodes %d", g.Encode(), t.Score, t.Depth, t.Nodes), nil
+}
+
+// evaluation returns the network a level player corrects its evaluation of orthodox chess
+// with, by the name given on the command line: "network" (engine/orthonet's) or "hand" (none:
+// the hand-written evaluation alone, as the builds before the network played).
+func evaluation(name string) (*search.Network, error) {
+	switch name {
+	case "network":
+		return orthonet.Network()
+	case "hand":
+		return nil, nil
+	}
+	return nil, fmt.Errorf("unknown evaluation %q (network or hand)", name)
 }

@@ -28,7 +28,9 @@ and, in dice chess, the same sequence of rolls. Players:
   random   a uniformly random legal action
   greedy   the action that wins the most material at once (captures by value, promotion);
            random among equals; never spends a Sacrifice Token
-  level1 .. level5   the computer opponent at that level (level5: one second per turn)
+  level1 .. level5   the computer opponent at that level (level5: one second per turn); in
+                     orthodox chess it evaluates with the network's correction, or with the
+                     hand-written evaluation alone after -aeval hand / -beval hand
   engine:COMMAND     an outside program speaking the protocol of "plyground engine" at level 5
                      (with -movetime if given): another build of Plyground
   uci:COMMAND        an outside UCI engine (orthodox chess only), such as Stockfish; -aopt/-bopt
@@ -62,6 +64,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	bgo := fs.String("bgo", "", "arguments of the UCI \"go\" of player B")
 	adisable := fs.String("adisable", "", "search techniques player A plays without (level players; see search.ParseTechniques)")
 	bdisable := fs.String("bdisable", "", "search techniques player B plays without")
+	aeval := fs.String("aeval", "network", "player A's evaluation of orthodox chess (level players): network (the hand-written one corrected by engine/orthonet's network) or hand")
+	beval := fs.String("beval", "network", "player B's evaluation of orthodox chess: network or hand")
 	sprt := fs.String("sprt", "", "stop early by a sequential probability ratio test of Elo ELO0 against ELO1 (\"ELO0,ELO1\", alpha = beta = 0.05)")
 	tableBits := fs.Int("tablebits", worker.TableBits, "level players' transposition tables hold 2^`N` entries, as the page's "+
 		"(fewer load a short search's table as a second loads the page's)")
@@ -92,9 +96,11 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		sp          *spec
 		opt, gos    string
 		disable     string
+		eval        string
 		flagOpt     string
 		flagDisable string
-	}{{&pa, *aopt, *ago, *adisable, "-aopt", "-adisable"}, {&pb, *bopt, *bgo, *bdisable, "-bopt", "-bdisable"}} {
+		flagEval    string
+	}{{&pa, *aopt, *ago, *adisable, *aeval, "-aopt", "-adisable", "-aeval"}, {&pb, *bopt, *bgo, *bdisable, *beval, "-bopt", "-bdisable", "-beval"}} {
 		if x.opt != "" {
 			x.sp.options = strings.Split(x.opt, ",")
 		}
@@ -108,6 +114,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		}
 		if x.sp.disable, err = search.ParseTechniques(x.disable); err != nil {
 			return usageError("%s: %v", x.flagDisable, err)
+		}
+		if x.sp.net, err = evaluation(x.eval); err != nil {
+			return usageError("%s: %v", x.flagEval, err)
 		}
 		if x.sp.uci && v.ID() != "orthodox" {
 			return usageError("UCI players play orthodox chess only, not %s", v.ID())
@@ -187,6 +196,7 @@ type spec struct {
 	greedy   bool
 	movetime time.Duration
 	disable  search.Technique // level players: techniques switched off
+	net      *search.Network  // level players: the network correcting orthodox chess's evaluation (nil: none)
 	command  string           // outside players: the command line
 	uci      bool             // the outside player speaks UCI
 	options  []string         // UCI options, NAME=VALUE
@@ -270,6 +280,7 @@ func (m *match) newActor(sp spec, seed uint64) *actor {
 	ac := &actor{spec: sp, rng: rand.New(rand.NewPCG(seed, 0x7f4a7c159e3779b9)), now: time.Now}
 	if sp.level > 0 {
 		ac.player = turn.NewPlayer(m.v, m.tableBits)
+		ac.player.UseNetwork(sp.net)
 	}
 	if m.cpu {
 		ac.now, _ = threadClock()

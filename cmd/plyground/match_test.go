@@ -63,6 +63,10 @@ func TestMatchUsage(t *testing.T) {
 		{"match", "-games", "0"},
 		{"match", "-clock", "sundial"},
 		{"match", "-first", "-1"},
+		{"match", "-aeval", "neural"},
+		{"match", "-beval", ""},
+		{"engine", "-eval", "neural"},
+		{"analyse", "-depth", "2", "-eval", "neural"},
 	} {
 		if _, _, code := runCLI(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)

@@ -27,7 +27,8 @@ go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS movestog
 0-4 level 1, ..., 15-19 level 4, 20 level 5), UCI_Variant (chess, or a variant whose turns
 are plain moves a GUI can send one by one: marseillais, progressive-italian,
 progressive-scottish; the engine then answers one ply at a time), Move Overhead (ms kept
-back from each clock budget).`
+back from each clock budget), Evaluation (network: the hand-written evaluation of orthodox
+chess corrected by the network, as the page's worker plays; hand: the hand-written one alone).`
 
 // uciVariants maps the UCI_Variant names to catalogue IDs.
 var uciVariants = []struct{ uci, id string }{
@@ -45,6 +46,7 @@ type uciEngine struct {
 	hashMB   int
 	skill    int
 	overhead time.Duration
+	hand     bool // Evaluation hand: no network
 	game     *turn.Game
 	player   *turn.Player
 	stop     atomic.Bool
@@ -96,6 +98,7 @@ func (e *uciEngine) handle(line string) bool {
 		e.say("option name Hash type spin default 16 min 1 max 1024")
 		e.say("option name Skill Level type spin default 20 min 0 max 20")
 		e.say("option name Move Overhead type spin default 30 min 0 max 5000")
+		e.say("option name Evaluation type combo default network var network var hand")
 		var b strings.Builder
 		for _, v := range uciVariants {
 			b.WriteString(" var " + v.uci)
@@ -169,6 +172,16 @@ func (e *uciEngine) setOption(f []string) error {
 			return fmt.Errorf("move overhead %q is not 0..5000", value)
 		}
 		e.overhead = time.Duration(n) * time.Millisecond
+	case "evaluation":
+		switch strings.ToLower(value) {
+		case "network":
+			e.hand = false
+		case "hand":
+			e.hand = true
+		default:
+			return fmt.Errorf("evaluation %q is not network or hand", value)
+		}
+		e.player = nil
 	case "uci_variant":
 		for _, v := range uciVariants {
 			if strings.EqualFold(v.uci, value) {
@@ -365,6 +378,15 @@ func (e *uciEngine) start(p goParams) {
 	}
 	if e.player == nil {
 		e.player = turn.NewPlayer(e.game.Variant(), hashBits(e.hashMB))
+		name := "network"
+		if e.hand {
+			name = "hand"
+		}
+		n, err := evaluation(name)
+		if err != nil {
+			e.say("info string %v", err) // a damaged build: the hand-written evaluation plays
+		}
+		e.player.UseNetwork(n)
 	}
 	g, pl := e.game, e.player
 	white := g.State().Mover() == 0

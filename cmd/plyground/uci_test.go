@@ -99,7 +99,7 @@ func TestUCIPipe(t *testing.T) {
 		moves   []string // plies played from the variant's start before the check (variant)
 	}{
 		{name: "uci", send: []string{"uci"},
-			want: []string{`^id name Plyground$`, `^option name Hash type spin`, `^option name Skill Level type spin`, `^option name UCI_Variant type combo default chess`, `^uciok$`}},
+			want: []string{`^id name Plyground$`, `^option name Hash type spin`, `^option name Skill Level type spin`, `^option name Evaluation type combo default network var network var hand$`, `^option name UCI_Variant type combo default chess`, `^uciok$`}},
 		{name: "isready", send: []string{"isready"}, want: []string{`^readyok$`}},
 		{name: "depth", send: []string{"position startpos moves e2e4 e7e5", "go depth 5"},
 			want:    []string{`^info depth 1 score cp -?\d+ nodes \d+ nps \d+ time \d+ pv( [a-h][1-8][a-h][1-8][qrbn]?)+$`, `^info depth 5 `, `^bestmove [a-h][1-8][a-h][1-8]$`},
@@ -121,7 +121,10 @@ func TestUCIPipe(t *testing.T) {
 			want: []string{`^bestmove `}, legalIn: engine.StartFEN},
 		{name: "options", send: []string{"setoption name Hash value 1", "setoption name Skill Level value 0", "setoption name Move Overhead value 10", "position startpos", "go depth 2"},
 			want: []string{`^bestmove `}, not: []string{`info string`}, legalIn: engine.StartFEN},
+		{name: "hand-written evaluation", send: []string{"setoption name Evaluation value hand", "position startpos", "go depth 3"},
+			want: []string{`^bestmove `}, not: []string{`info string`}, legalIn: engine.StartFEN},
 		{name: "bad option", send: []string{"setoption name Hash value lots"}, want: []string{`^info string hash "lots"`}},
+		{name: "bad evaluation", send: []string{"setoption name Evaluation value neural"}, want: []string{`^info string evaluation "neural" is not network or hand`}},
 		{name: "unknown option", send: []string{"setoption name Colour value blue"}, want: []string{`^info string unknown option "Colour"`}},
 		{name: "illegal move", send: []string{"position startpos moves e2e5"}, want: []string{`^info string position: move "e2e5" is not legal`}},
 		{name: "bad fen", send: []string{"position fen 9/8 w - - 0 1"}, want: []string{`^info string position: `}},
@@ -191,6 +194,36 @@ func checkBestmove(t *testing.T, line, fen, variant string, moves []string) {
 		if !found {
 			t.Fatalf("%s: %q is not legal after %v", variant, m, moves)
 		}
+	}
+}
+
+// TestUCIEvaluationOption checks that the Evaluation option reaches the search: from the
+// same position at the same depth, the network's correction (the default) and the
+// hand-written evaluation alone report different scores, and setting it back to network
+// gives the default's score again.
+func TestUCIEvaluationOption(t *testing.T) {
+	score := func(opts ...string) string {
+		s := startUCI(t)
+		for _, o := range opts {
+			s.send("setoption name Evaluation value " + o)
+		}
+		s.send("position startpos moves e2e4 c7c5 g1f3")
+		s.send("go depth 6")
+		line := s.expect(regexp.MustCompile(`^info depth 6 score `))
+		s.expect(regexp.MustCompile(`^bestmove `))
+		s.send("quit")
+		if err := <-s.done; err != nil {
+			t.Errorf("quit: %v", err)
+		}
+		f := strings.Fields(line)
+		return f[4] + " " + f[5]
+	}
+	net, hand, back := score(), score("hand"), score("hand", "network")
+	if net == hand {
+		t.Errorf("the same score %s with and without the network", net)
+	}
+	if back != net {
+		t.Errorf("Evaluation network after hand scores %s, the default %s", back, net)
 	}
 }
 

@@ -5,7 +5,8 @@
 // the page. It speaks the protocol of package app/worker (JSON messages with a request id):
 // the computer's turn of an 8x8 game, the order of a Never-Ending Chess bot, and the
 // analysis board's requests (analyse, review, solve), whose reports and progress it streams
-// before the result. Build:
+// before the result. It carries the network that corrects the evaluation of orthodox chess
+// (engine/orthonet), which the page's app.wasm leaves out. Build:
 //
 //	GOOS=js GOARCH=wasm go build -o web/engine.wasm ./cmd/worker
 package main
@@ -15,6 +16,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 	"github.com/plyground/plyground/app/worker"
+	"github.com/plyground/plyground/engine/orthonet"
 )
 
 // yieldEvery is how long a search runs before it yields to the worker's event loop, so that
@@ -44,6 +46,14 @@ func main() {
 		return t
 	}
 	e = worker.NewEngine(now, worker.TableBits)
+	// Orthodox chess is evaluated with the network's correction; were its weights damaged
+	// (a broken build: the orthonet tests read them), the hand-written evaluation plays alone
+	// and the console says why.
+	if n, err := orthonet.Network(); err == nil {
+		e.UseNetwork(n)
+	} else {
+		println("engine:", err.Error())
+	}
 	// An analysis, a review or a solve streams its reports and progress as it goes.
 	e.OnStream(func(r worker.Response) { post(global, r) })
 	requests := make(chan string, 64)

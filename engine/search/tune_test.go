@@ -184,7 +184,9 @@ func repetitions(keys []uint64, key uint64) int {
 
 type tuneSample struct {
 	b      board
-	result float64
+	result float64 // the target for White
+	game   float64 // the game's result for White
+	label  float64 // the label's score for White in centipawns (0 without one)
 }
 
 func loadSamples(t *testing.T) []tuneSample {
@@ -211,10 +213,11 @@ func loadSamples(t *testing.T) []tuneSample {
 		if err != nil {
 			t.Fatal(err)
 		}
+		game, cp := r, 0.0
 		if len(fields) >= 3 {
 			// A label: another engine's score for White in centipawns, taken to a winning
 			// probability as the fit takes its own evaluation (K = 1), mixed with the result.
-			cp, err := strconv.ParseFloat(fields[2], 64)
+			cp, err = strconv.ParseFloat(fields[2], 64)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -235,7 +238,7 @@ func loadSamples(t *testing.T) []tuneSample {
 		}
 		var s tuneSample
 		s.b.read(&p)
-		s.result = r
+		s.result, s.game, s.label = r, game, cp
 		out = append(out, s)
 	}
 	t.Logf("%d quiet positions (%d with a winning capture left out)", len(out), skipped)

@@ -21,7 +21,7 @@ func rank(pkg string) (int, bool) {
 		return 0, true
 	case rel == "engine/search", rel == "engine/enginetest": // enginetest: for tests only
 		return 1, true
-	case rel == "variants/turn":
+	case rel == "variants/turn", rel == "engine/orthonet": // orthonet: the network's weights, over engine/search
 		return 2, true
 	case strings.HasPrefix(rel, "variants/"):
 		return 3, true
@@ -121,7 +121,10 @@ func violations(pkgs []pkgInfo) []string {
 					bad = append(bad, p.path+" depends on "+d+" against the layer order")
 				}
 			}
-			if (rel == "engine" || rel == "engine/search" || rel == "engine/enginetest") && !isStd(d) && !isModule(d) {
+			if d == module+"/engine/orthonet" && rel != "cmd/worker" && rel != "cmd/plyground" {
+				bad = append(bad, p.path+" depends on "+d+": only cmd/worker and cmd/plyground carry the network's weights (the page's app.wasm stays within its budget without them)")
+			}
+			if (rel == "engine" || strings.HasPrefix(rel, "engine/")) && !isStd(d) && !isModule(d) {
 				bad = append(bad, p.path+" depends on "+d+": the engine uses the standard library only")
 			}
 		}
@@ -172,7 +175,9 @@ func TestImportDirections(t *testing.T) {
 // imports a variant, a session package that imports go-app, a screen that imports another
 // screen, the route table that imports a screen, and a package other than app/browser and
 // cmd/worker that touches the browser (syscall/js, safejs) must all be reported; app/browser
-// and cmd/worker touching it must not.
+// and cmd/worker touching it must not. A package other than cmd/worker and cmd/plyground
+// that depends on the network's weights (engine/orthonet) must be reported too; cmd/worker
+// depending on them must not.
 func TestImportDirectionsDetects(t *testing.T) {
 	fake := []pkgInfo{
 		{path: module + "/engine", deps: []string{module + "/variants/sdm", "fmt"}},
@@ -192,16 +197,20 @@ func TestImportDirectionsDetects(t *testing.T) {
 		{path: module + "/app/view/board", imports: []string{"github.com/hack-pad/safejs"}},
 		{path: module + "/cmd/pwa", imports: []string{"syscall/js"}},
 		{path: module + "/app/browser", imports: []string{"syscall/js", "github.com/hack-pad/safejs"}},
-		{path: module + "/cmd/worker", imports: []string{"github.com/hack-pad/safejs"}},
+		{path: module + "/cmd/worker", imports: []string{"github.com/hack-pad/safejs"}, deps: []string{module + "/engine/orthonet"}},
+		// Only cmd/worker and cmd/plyground carry the network's weights.
+		{path: module + "/app/worker", deps: []string{module + "/engine/orthonet"}},
+		{path: module + "/engine/orthonet", deps: []string{module + "/engine/search"}},
 	}
 	got := violations(fake)
-	if len(got) != 9 {
-		t.Fatalf("want 9 violations, got %d: %q", len(got), got)
+	if len(got) != 10 {
+		t.Fatalf("want 10 violations, got %d: %q", len(got), got)
 	}
 	for _, want := range []string{
 		module + "/app/store imports syscall/js",
 		module + "/app/view/board imports github.com/hack-pad/safejs",
 		module + "/cmd/pwa imports syscall/js",
+		module + "/app/worker depends on " + module + "/engine/orthonet",
 	} {
 		found := false
 		for _, v := range got {

@@ -28,6 +28,7 @@ type SearchGame struct {
 	sched   [256]schedEntry
 	chance  []chanceEntry           // rolls by state key (dice), a direct-mapped cache
 	scratch []search.Branch[Action] // rolls listed again for Classes
+	net     *search.NetEval         // orthodox chess: the network's correction (UseNetwork)
 }
 
 type chanceEntry struct {
@@ -54,6 +55,17 @@ func NewSearchGame(v Variant) *SearchGame {
 		g.dice = len(acts) > 0 && acts[0].Kind == Roll
 	}
 	return g
+}
+
+// UseNetwork makes g correct the hand-written evaluation of orthodox chess by the network n
+// (search.NetEval; the programs that play read it from package engine/orthonet), or stop
+// correcting it when n is nil. The network was fitted on orthodox chess alone: in another
+// variant g keeps the hand-written evaluation.
+func (g *SearchGame) UseNetwork(n *search.Network) {
+	g.net = nil
+	if n != nil && g.v.ID() == "orthodox" {
+		g.net = search.NewNetEval(n)
+	}
 }
 
 // Variant returns the variant.
@@ -486,8 +498,9 @@ func (g *SearchGame) nextPlies(s State) int {
 	return n
 }
 
-// Evaluate returns the value of s for the mover: search.EvaluateTurn with the plies left in
-// the turn and the opponent's next turn, the token balance (SDM), and in dice chess the
+// Evaluate returns the value of s for the mover: search.EvaluateTurn (corrected by the
+// network in orthodox chess after UseNetwork) with the plies left in the turn and the
+// opponent's next turn, the token balance (SDM), and in dice chess the
 // captures at the odds of the roll, then squashed (squash), the kings' exposure to checks
 // (diceExposure) and the odds that a king left in check is captured (diceOdds). Before the
 // roll the mover gains what its roll lets it take on average (search.ExpectedGain), such as
@@ -510,7 +523,12 @@ func (g *SearchGame) Evaluate(s State) int {
 		v := squash(d.Score+search.ExpectedGain(d.Gains[us])) + diceExposure(s, d.Exposure)
 		return g.diceOdds(s, v)
 	}
-	v := search.EvaluateTurn(s.pos, left, g.nextPlies(s))
+	var v int
+	if g.net != nil {
+		v = g.net.EvaluateTurn(s.pos, left, g.nextPlies(s))
+	} else {
+		v = search.EvaluateTurn(s.pos, left, g.nextPlies(s))
+	}
 	return v + 15*(int(s.tokens[us])-int(s.tokens[us.Other()]))
 }
 

@@ -34,6 +34,11 @@ func NewPlayer(v Variant, tableBits int) *Player {
 	return &Player{g: g, x: search.New[State, Action](g, tableBits)}
 }
 
+// UseNetwork makes the player's evaluation of orthodox chess the hand-written one corrected
+// by the network n (SearchGame.UseNetwork; nil: the hand-written one alone). Call it before
+// the player's first turn: the transposition table keeps scores of the evaluation it had.
+func (p *Player) UseNetwork(n *search.Network) { p.g.UseNetwork(n) }
+
 // Variant returns the player's variant.
 func (p *Player) Variant() Variant { return p.g.v }
 

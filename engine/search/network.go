@@ -1,0 +1,201 @@
+package search
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/plyground/plyground/engine"
+)
+
+// The network correction of orthodox chess's evaluation: a small neural network that reads
+// where each piece stands and answers what the hand-written evaluation misses, fitted on top
+// of it on positions of the engine's own games labelled by Stockfish's search (make
+// tune-network). It has 768 inputs (a side, relative to the view, a piece type and a square,
+// mirrored for Black's view), one hidden layer of netHidden units computed twice (from the
+// side to move's view and from the other's, with the same weights), a squared clipped
+// activation, and one output. The hidden layer's sums are kept from one evaluation to the
+// next and updated by the pieces that changed (NetEval), which in a search are few. It is
+// written by hand: the network is a few loops, and a general machine-learning library would
+// bring far more code than the worker needs. The weights are not here but in package
+// engine/orthonet, which only the programs that play with them import: the page's app.wasm
+// links this package and stays without them.
+
+// netHidden is the width of the hidden layer of one view.
+const netHidden = 64
+
+// netInputs is the number of inputs: 2 sides x 6 piece types x 64 squares.
+const netInputs = 768
+
+// Network holds the weights of a network (ReadNetwork). It is not changed once read, so one
+// Network may serve any number of NetEvals at once.
+type Network struct {
+	w1    [netInputs][netHidden]int16 // in units of s1
+	b1    [netHidden]int32            // in units of s1
+	s1    float32
+	w2    [2][netHidden]float32 // the mover's view, then the other's
+	b2    float32
+	scale float32 // centipawns of the hand-written evaluation per unit of the output
+}
+
+// ReadNetwork reads a network file: "PGN1", the hidden width as a uint16, the float32 scale
+// of w1 and b1 and their values as int16, then w2, b2 and the output's scale (the centipawns
+// of the hand-written evaluation a unit of the output is worth, so that the search's margins
+// keep their meaning) as float32 (all little-endian). The hidden layer's sums are integers,
+// so that a position's score does not depend on the updates that led to it. A file of
+// another format, width or length is refused with an error.
+func ReadNetwork(data []byte) (*Network, error) {
+	if len(data) < 6 || string(data[:4]) != "PGN1" {
+		return nil, errors.New("network: not a network file")
+	}
+	if h := binary.LittleEndian.Uint16(data[4:]); h != netHidden {
+		return nil, fmt.Errorf("network: hidden width %d, want %d", h, netHidden)
+	}
+	data = data[6:]
+	const size = 4 + 2*(netInputs*netHidden+netHidden) + 4*(2*netHidden+2)
+	if len(data) != size {
+		return nil, fmt.Errorf("network: %d bytes of weights, want %d", len(data), size)
+	}
+	n := &Network{}
+	f32 := func() float32 {
+		v := math.Float32frombits(binary.LittleEndian.Uint32(data))
+		data = data[4:]
+		return v
+	}
+	i16 := func() int16 {
+		v := int16(binary.LittleEndian.Uint16(data))
+		data = data[2:]
+		return v
+	}
+	n.s1 = f32()
+	for i := range n.w1 {
+		for j := range n.w1[i] {
+			n.w1[i][j] = i16()
+		}
+	}
+	for j := range n.b1 {
+		n.b1[j] = int32(i16())
+	}
+	for v := range n.w2 {
+		for j := range n.w2[v] {
+			n.w2[v][j] = f32()
+		}
+	}
+	n.b2 = f32()
+	n.scale = f32()
+	return n, nil
+}
+
+// netInput returns the input of a piece of type t and colour c on sq, seen from view.
+func netInput(view, c engine.Color, t engine.PieceType, sq engine.Square) int {
+	s := int(sq)
+	if view == engine.Black {
+		s ^= 56
+	}
+	side := 0
+	if c != view {
+		side = 1
+	}
+	return side*384 + (int(t)-1)*64 + s
+}
+
+// NetEval evaluates positions with the hand-written evaluation corrected by a network. It
+// keeps the hidden layer's sums of the position it evaluated last and updates them by the
+// pieces that differ. A NetEval is not safe for concurrent use.
+type NetEval struct {
+	net   *Network
+	pcs   [2][7]bb            // the pieces the sums hold
+	acc   [2][netHidden]int32 // the hidden layer's sums from White's view and Black's, in units of s1
+	valid bool
+}
+
+// netRefresh is the number of changed pieces above which the sums are computed afresh.
+const netRefresh = 12
+
+// NewNetEval returns an evaluator with the weights n.
+func NewNetEval(n *Network) *NetEval { return &NetEval{net: n} }
+
+// EvaluateTurn returns the score of p for the side to move, in centipawns: the hand-written
+// evaluation (EvaluateTurn, with left and next as there) plus the network's correction. The
+// network was fitted on orthodox chess, where left and next are 1.
+func (e *NetEval) EvaluateTurn(p engine.Position, left, next int) int {
+	var b board
+	b.read(&p)
+	var ei evalInfo
+	return e.correction(&b) + evaluateTurn(&b, &ei, left, next)
+}
+
+// correction returns the network's output for b in centipawns of the hand-written evaluation.
+func (e *NetEval) correction(b *board) int {
+	n := e.net
+	changed := 0
+	if e.valid {
+		for c := range b.pcs {
+			for t := engine.Pawn; t <= engine.King; t++ {
+				changed += bits.OnesCount64(uint64(e.pcs[c][t] ^ b.pcs[c][t]))
+			}
+		}
+	}
+	if !e.valid || changed > netRefresh {
+		e.acc[0], e.acc[1] = n.b1, n.b1
+		for c := engine.White; c <= engine.Black; c++ {
+			for t := engine.Pawn; t <= engine.King; t++ {
+				for s := b.pcs[c][t]; s != 0; {
+					sq := popLSB(&s)
+					e.add(n, c, t, sq)
+				}
+			}
+		}
+	} else {
+		for c := engine.White; c <= engine.Black; c++ {
+			for t := engine.Pawn; t <= engine.King; t++ {
+				old, cur := e.pcs[c][t], b.pcs[c][t]
+				for s := old &^ cur; s != 0; {
+					e.sub(n, c, t, popLSB(&s))
+				}
+				for s := cur &^ old; s != 0; {
+					e.add(n, c, t, popLSB(&s))
+				}
+			}
+		}
+	}
+	e.pcs, e.valid = b.pcs, true
+	us, them := &e.acc[b.turn], &e.acc[b.turn.Other()]
+	out := n.b2
+	for j := range us {
+		out += n.w2[0][j]*netAct(float32(us[j])*n.s1) + n.w2[1][j]*netAct(float32(them[j])*n.s1)
+	}
+	return int(out * n.scale)
+}
+
+// add adds the input of a piece to both views' sums; sub takes it away.
+func (e *NetEval) add(n *Network, c engine.Color, t engine.PieceType, sq engine.Square) {
+	w, k := &n.w1[netInput(engine.White, c, t, sq)], &n.w1[netInput(engine.Black, c, t, sq)]
+	a, b := &e.acc[engine.White], &e.acc[engine.Black]
+	for j := range a {
+		a[j] += int32(w[j])
+		b[j] += int32(k[j])
+	}
+}
+
+func (e *NetEval) sub(n *Network, c engine.Color, t engine.PieceType, sq engine.Square) {
+	w, k := &n.w1[netInput(engine.White, c, t, sq)], &n.w1[netInput(engine.Black, c, t, sq)]
+	a, b := &e.acc[engine.White], &e.acc[engine.Black]
+	for j := range a {
+		a[j] -= int32(w[j])
+		b[j] -= int32(k[j])
+	}
+}
+
+// netAct is the activation: the sum clipped to [0, 1] and squared.
+func netAct(a float32) float32 {
+	if a <= 0 {
+		return 0
+	}
+	if a >= 1 {
+		return 1
+	}
+	return a * a
+}
