@@ -172,10 +172,11 @@ tune:
 	nice -n 19 $(GO) test -tags tune -run TestTuneTables -timeout 0 -v ./engine/search -args -positions $(TUNEDATA).labelled -lambda 0.2 -prior 100 -epochs 100 -heldgames -write
 
 # Fits the network that corrects the evaluation of orthodox chess (search.NetEval in
-# engine/search/network.go; the trainer is in network_tune_test.go): 24,000 games of the engine against itself at 1,000 nodes a move and
-# 16,000 at 1,500, one position in eight of each kept (the number of games matters more than
-# the positions of a game); Stockfish's score of every position at depth 8; then the network's
-# fit, which writes engine/orthonet/network.bin. About three hours of two cores.
+# engine/search/network.go; the trainer is in network_tune_test.go): 24,000 games of the
+# engine against itself at 1,000 nodes a move and 16,000 at 1,500, one position in eight of
+# each kept (the number of games matters more than the positions of a game); Stockfish's score
+# of every kept position at depth 8; then the network's fit, which writes
+# engine/orthonet/network.bin. About three hours of two cores.
 NETDATA := $(CURDIR)/.build/network
 tune-network:
 	mkdir -p .build

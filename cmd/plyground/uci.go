@@ -46,7 +46,7 @@ type uciEngine struct {
 	hashMB   int
 	skill    int
 	overhead time.Duration
-	hand     bool // Evaluation hand: no network
+	eval     string // the Evaluation option: network or hand (evaluation)
 	game     *turn.Game
 	player   *turn.Player
 	stop     atomic.Bool
@@ -55,7 +55,7 @@ type uciEngine struct {
 }
 
 func newUCIEngine(out io.Writer) *uciEngine {
-	return &uciEngine{out: out, variant: "orthodox", hashMB: 16, skill: 20, overhead: 30 * time.Millisecond}
+	return &uciEngine{out: out, variant: "orthodox", hashMB: 16, skill: 20, overhead: 30 * time.Millisecond, eval: "network"}
 }
 
 // runUCI implements "plyground uci".
@@ -173,15 +173,11 @@ func (e *uciEngine) setOption(f []string) error {
 		}
 		e.overhead = time.Duration(n) * time.Millisecond
 	case "evaluation":
-		switch strings.ToLower(value) {
-		case "network":
-			e.hand = false
-		case "hand":
-			e.hand = true
-		default:
-			return fmt.Errorf("evaluation %q is not network or hand", value)
+		name := strings.ToLower(value)
+		if _, err := evaluation(name); err != nil {
+			return err
 		}
-		e.player = nil
+		e.eval, e.player = name, nil
 	case "uci_variant":
 		for _, v := range uciVariants {
 			if strings.EqualFold(v.uci, value) {
@@ -378,11 +374,7 @@ func (e *uciEngine) start(p goParams) {
 	}
 	if e.player == nil {
 		e.player = turn.NewPlayer(e.game.Variant(), hashBits(e.hashMB))
-		name := "network"
-		if e.hand {
-			name = "hand"
-		}
-		n, err := evaluation(name)
+		n, err := evaluation(e.eval)
 		if err != nil {
 			e.say("info string %v", err) // a damaged build: the hand-written evaluation plays
 		}

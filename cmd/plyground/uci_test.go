@@ -124,7 +124,7 @@ func TestUCIPipe(t *testing.T) {
 		{name: "hand-written evaluation", send: []string{"setoption name Evaluation value hand", "position startpos", "go depth 3"},
 			want: []string{`^bestmove `}, not: []string{`info string`}, legalIn: engine.StartFEN},
 		{name: "bad option", send: []string{"setoption name Hash value lots"}, want: []string{`^info string hash "lots"`}},
-		{name: "bad evaluation", send: []string{"setoption name Evaluation value neural"}, want: []string{`^info string evaluation "neural" is not network or hand`}},
+		{name: "bad evaluation", send: []string{"setoption name Evaluation value neural"}, want: []string{`^info string unknown evaluation "neural" \(network or hand\)`}},
 		{name: "unknown option", send: []string{"setoption name Colour value blue"}, want: []string{`^info string unknown option "Colour"`}},
 		{name: "illegal move", send: []string{"position startpos moves e2e5"}, want: []string{`^info string position: move "e2e5" is not legal`}},
 		{name: "bad fen", send: []string{"position fen 9/8 w - - 0 1"}, want: []string{`^info string position: `}},

@@ -29,6 +29,3 @@ var load = sync.OnceValues(func() (*search.Network, error) {
 // Network is read-only and may be shared. The error says the file is damaged (a build
 // without its weights); the orthonet tests check that it is not.
 func Network() (*search.Network, error) { return load() }
-
-// File returns the bytes of network.bin, for tests that read it again.
-func File() []byte { return append([]byte(nil), file...) }

@@ -1,12 +1,10 @@
 package orthonet_test
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/plyground/plyground/engine/orthonet"
-	"github.com/plyground/plyground/engine/search"
 	"github.com/plyground/plyground/variants"
 	"github.com/plyground/plyground/variants/turn"
 )
@@ -21,14 +19,6 @@ func TestNetworkReads(t *testing.T) {
 	again, err := orthonet.Network()
 	if err != nil || again != n {
 		t.Fatalf("the second read: %p, %v; want %p", again, err, n)
-	}
-	if _, err := search.ReadNetwork(orthonet.File()); err != nil {
-		t.Fatal(err)
-	}
-	f := orthonet.File()
-	f[0] = 'X'
-	if bytes.Equal(f, orthonet.File()) {
-		t.Error("File returns the embedded bytes themselves, which a caller could change")
 	}
 }
 

@@ -9,15 +9,21 @@ import (
 	"github.com/plyground/plyground/engine"
 )
 
-// fittedNetwork reads the network the engine plays orthodox chess with (engine/orthonet,
-// which imports this package, so its file is read here directly).
-func fittedNetwork(t *testing.T) *Network {
-	t.Helper()
+// fittedFile returns the file of the network the engine plays orthodox chess with
+// (engine/orthonet, which imports this package, so its file is read here directly).
+func fittedFile(tb testing.TB) []byte {
+	tb.Helper()
 	data, err := os.ReadFile("../orthonet/network.bin")
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	n, err := ReadNetwork(data)
+	return data
+}
+
+// fittedNetwork reads fittedFile.
+func fittedNetwork(t *testing.T) *Network {
+	t.Helper()
+	n, err := ReadNetwork(fittedFile(t))
 	if err != nil {
 		t.Fatalf("engine/orthonet/network.bin: %v", err)
 	}
@@ -159,10 +165,7 @@ func TestNetworkFileMatchesFloat(t *testing.T) {
 
 // TestReadNetworkRefuses checks that a damaged network file is refused with an error.
 func TestReadNetworkRefuses(t *testing.T) {
-	good, err := os.ReadFile("../orthonet/network.bin")
-	if err != nil {
-		t.Fatal(err)
-	}
+	good := fittedFile(t)
 	if _, err := ReadNetwork(good); err != nil {
 		t.Fatalf("the fitted network: %v", err)
 	}
@@ -189,9 +192,7 @@ func TestReadNetworkRefuses(t *testing.T) {
 // FuzzReadNetwork checks that no file makes ReadNetwork panic, and that a network it reads
 // evaluates a position.
 func FuzzReadNetwork(f *testing.F) {
-	if good, err := os.ReadFile("../orthonet/network.bin"); err == nil {
-		f.Add(good)
-	}
+	f.Add(fittedFile(f))
 	f.Add([]byte("PGN1\x40\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, err := ReadNetwork(data)

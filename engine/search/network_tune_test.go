@@ -108,16 +108,15 @@ type netExample struct {
 	target float32 // the side to move's expected result
 }
 
-// netSamples converts the samples of loadSamples.
-func netSamples(samples []tuneSample) []netExample {
+// netSamples converts the samples of loadSamples, with their hand-written evaluations hs
+// (handSamples) over scale as the base the network corrects.
+func netSamples(samples []tuneSample, hs []handSample, scale float64) []netExample {
 	out := make([]netExample, len(samples))
 	for i := range samples {
 		s := &out[i]
 		netInputsOf(&s.netSample, &samples[i].b)
-		s.target = float32(netTarget(&samples[i]))
-		var ei evalInfo
-		bb := samples[i].b
-		s.base = float32(float64(evaluateTurn(&bb, &ei, 1, 1)) / residScale)
+		s.target = float32(hs[i].target)
+		s.base = float32(hs[i].v / scale)
 	}
 	return out
 }
@@ -134,48 +133,43 @@ func netTarget(s *tuneSample) float64 {
 	return *tuneLambda*r + (1-*tuneLambda)/(1+math.Exp(-cp/400))
 }
 
-// residScale is the hand-written evaluation's scale (handScale), set before netSamples.
-var residScale = 380.0
-
 // netLabelMax bounds the labels the network is fitted on: beyond it (won positions, mates)
 // the score says little about the position's features.
 const netLabelMax = 3000
 
-// handError is the mean squared error of the hand-written evaluation (as orthodox chess
-// searches it) on the network's targets, its score taken to a winning probability
-// 1/(1+e^(-v/scale)).
-func handError(samples []tuneSample, scale float64) float64 {
+// handSample is a sample's hand-written evaluation for the side to move (as orthodox chess
+// searches it), in centipawns, and the network's target (netTarget).
+type handSample struct{ v, target float64 }
+
+// handSamples evaluates each sample once, for handScale, handError and netSamples.
+func handSamples(samples []tuneSample) []handSample {
+	out := make([]handSample, len(samples))
 	workers := runtime.GOMAXPROCS(0)
-	sums := make([]float64, workers)
 	parallel(workers, func(w int) {
 		var ei evalInfo
 		for j := w; j < len(samples); j += workers {
 			s := &samples[j]
-			v := float64(evaluateTurn(&s.b, &ei, 1, 1))
-			d := 1/(1+math.Exp(-v/scale)) - netTarget(s)
-			sums[w] += d * d
+			out[j] = handSample{float64(evaluateTurn(&s.b, &ei, 1, 1)), netTarget(s)}
 		}
 	})
-	sum := 0.0
-	for _, v := range sums {
-		sum += v
-	}
-	return sum / float64(len(samples))
+	return out
 }
 
-// handScale returns the scale at which the hand-written evaluation predicts the samples'
-// targets best: a golden-section search on 100..1000 centipawns.
-func handScale(samples []tuneSample) float64 {
-	lo, hi := 100.0, 1000.0
-	for range 40 {
-		a, b := lo+(hi-lo)*0.382, lo+(hi-lo)*0.618
-		if handError(samples, a) < handError(samples, b) {
-			hi = b
-		} else {
-			lo = a
-		}
+// handError is the mean squared error of the hand-written evaluation on the network's
+// targets, its score taken to a winning probability 1/(1+e^(-v/scale)).
+func handError(hs []handSample, scale float64) float64 {
+	sum := 0.0
+	for _, h := range hs {
+		d := 1/(1+math.Exp(-h.v/scale)) - h.target
+		sum += d * d
 	}
-	return (lo + hi) / 2
+	return sum / float64(len(hs))
+}
+
+// handScale returns the scale at which the hand-written evaluation predicts the targets best,
+// in 100..1000 centipawns.
+func handScale(hs []handSample) float64 {
+	return goldenSection(100, 1000, func(scale float64) float64 { return handError(hs, scale) })
 }
 
 // netError is the mean squared error of e (merged) on samples.
@@ -215,10 +209,10 @@ func TestTuneNetwork(t *testing.T) {
 			train = append(train, all[i])
 		}
 	}
-	scale := handScale(train)
-	t.Logf("hand-written evaluation: scale %.1f, error %.6f on %d positions, %.6f on %d held out", scale, handError(train, scale), len(train), handError(held, scale), len(held))
-	residScale = scale
-	tr, te := netSamples(train), netSamples(held)
+	htrain, hheld := handSamples(train), handSamples(held)
+	scale := handScale(htrain)
+	t.Logf("hand-written evaluation: scale %.1f, error %.6f on %d positions, %.6f on %d held out", scale, handError(htrain, scale), len(train), handError(hheld, scale), len(held))
+	tr, te := netSamples(train, htrain, scale), netSamples(held, hheld, scale)
 
 	rng := rand.New(rand.NewPCG(*tuneSeed, 7))
 	n := &netFloat{}

@@ -359,10 +359,15 @@ func TestTuneFit(t *testing.T) {
 // fitK returns the scale K of the evaluation that predicts the samples' targets best: a
 // golden-section search on 0.2..2.
 func fitK(samples []tuneSample) float64 {
-	lo, hi := 0.2, 2.0
-	for i := 0; i < 40; i++ {
+	return goldenSection(0.2, 2, func(k float64) float64 { return tuneError(samples, k) })
+}
+
+// goldenSection returns where f is least in lo..hi, f having a single minimum there: 40 steps
+// of a golden-section search.
+func goldenSection(lo, hi float64, f func(float64) float64) float64 {
+	for range 40 {
 		a, b := lo+(hi-lo)*0.382, lo+(hi-lo)*0.618
-		if tuneError(samples, a) < tuneError(samples, b) {
+		if f(a) < f(b) {
 			hi = b
 		} else {
 			lo = a
