@@ -38,6 +38,12 @@ type Network struct {
 	w2    [2][netHidden]float32 // the mover's view, then the other's
 	b2    float32
 	scale float32 // centipawns of the hand-written evaluation per unit of the output
+
+	// Derived when read, so that an evaluation clips and squares integers (no branches) and
+	// scales once: a unit's activation is min(max(sum, 0), top)² / top², and out is the
+	// output in centipawns per unit of that integer square.
+	top int32
+	out [2][netHidden]float32
 }
 
 // ReadNetwork reads a network file: "PGN1", the hidden width as a uint16, the float32 scale
@@ -45,7 +51,8 @@ type Network struct {
 // of the hand-written evaluation a unit of the output is worth, so that the search's margins
 // keep their meaning) as float32 (all little-endian). The hidden layer's sums are integers,
 // so that a position's score does not depend on the updates that led to it. A file of
-// another format, width or length is refused with an error.
+// another format, width or length, or whose first layer's scale is not between 1e-9 and
+// 0.5, is refused with an error.
 func ReadNetwork(data []byte) (*Network, error) {
 	if len(data) < 6 || string(data[:4]) != "PGN1" {
 		return nil, errors.New("network: not a network file")
@@ -85,6 +92,18 @@ func ReadNetwork(data []byte) (*Network, error) {
 	}
 	n.b2 = f32()
 	n.scale = f32()
+	// The trainer puts the largest first-layer weight at 32,000 units, so 1/s1 is 32,000
+	// over that weight: some thousands for the fitted networks, far inside these bounds.
+	if !(n.s1 > 1e-9 && n.s1 < 0.5) {
+		return nil, fmt.Errorf("network: first layer's scale %g out of range", n.s1)
+	}
+	t := math.Round(1 / float64(n.s1))
+	n.top = int32(t)
+	for v := range n.w2 {
+		for j, w := range n.w2[v] {
+			n.out[v][j] = float32(float64(w) * float64(n.scale) / (t * t))
+		}
+	}
 	return n, nil
 }
 
@@ -149,25 +168,41 @@ func (e *NetEval) correction(b *board) int {
 			}
 		}
 	} else {
+		// The pieces gone and the pieces come, paired so that a piece that moved updates the
+		// sums in one pass.
+		var gone, come [netRefresh]piece
+		ng, nc := 0, 0
 		for c := engine.White; c <= engine.Black; c++ {
 			for t := engine.Pawn; t <= engine.King; t++ {
 				old, cur := e.pcs[c][t], b.pcs[c][t]
-				for s := old &^ cur; s != 0; {
-					e.sub(n, c, t, popLSB(&s))
+				for s := old &^ cur; s != 0; ng++ {
+					gone[ng] = piece{c, t, popLSB(&s)}
 				}
-				for s := cur &^ old; s != 0; {
-					e.add(n, c, t, popLSB(&s))
+				for s := cur &^ old; s != 0; nc++ {
+					come[nc] = piece{c, t, popLSB(&s)}
 				}
 			}
+		}
+		k := 0
+		for ; k < ng && k < nc; k++ {
+			e.move(n, gone[k], come[k])
+		}
+		for ; k < ng; k++ {
+			e.sub(n, gone[k].c, gone[k].t, gone[k].sq)
+		}
+		for ; k < nc; k++ {
+			e.add(n, come[k].c, come[k].t, come[k].sq)
 		}
 	}
 	e.pcs, e.valid = b.pcs, true
 	us, them := &e.acc[b.turn], &e.acc[b.turn.Other()]
-	out := n.b2
+	top := n.top
+	var out float32
 	for j := range us {
-		out += n.w2[0][j]*netAct(float32(us[j])*n.s1) + n.w2[1][j]*netAct(float32(them[j])*n.s1)
+		u, v := int64(min(max(us[j], 0), top)), int64(min(max(them[j], 0), top))
+		out += n.out[0][j]*float32(u*u) + n.out[1][j]*float32(v*v)
 	}
-	return int(out * n.scale)
+	return int(out + n.b2*n.scale)
 }
 
 // add adds the input of a piece to both views' sums; sub takes it away.
@@ -180,6 +215,24 @@ func (e *NetEval) add(n *Network, c engine.Color, t engine.PieceType, sq engine.
 	}
 }
 
+// piece is a piece of colour c and type t on sq, as the sums' updates name it.
+type piece struct {
+	c  engine.Color
+	t  engine.PieceType
+	sq engine.Square
+}
+
+// move takes the input of from away from both views' sums and adds that of to, in one pass.
+func (e *NetEval) move(n *Network, from, to piece) {
+	fw, fb := &n.w1[netInput(engine.White, from.c, from.t, from.sq)], &n.w1[netInput(engine.Black, from.c, from.t, from.sq)]
+	tw, tb := &n.w1[netInput(engine.White, to.c, to.t, to.sq)], &n.w1[netInput(engine.Black, to.c, to.t, to.sq)]
+	a, b := &e.acc[engine.White], &e.acc[engine.Black]
+	for j := range a {
+		a[j] += int32(tw[j]) - int32(fw[j])
+		b[j] += int32(tb[j]) - int32(fb[j])
+	}
+}
+
 func (e *NetEval) sub(n *Network, c engine.Color, t engine.PieceType, sq engine.Square) {
 	w, k := &n.w1[netInput(engine.White, c, t, sq)], &n.w1[netInput(engine.Black, c, t, sq)]
 	a, b := &e.acc[engine.White], &e.acc[engine.Black]
@@ -187,15 +240,4 @@ func (e *NetEval) sub(n *Network, c engine.Color, t engine.PieceType, sq engine.
 		a[j] -= int32(w[j])
 		b[j] -= int32(k[j])
 	}
-}
-
-// netAct is the activation: the sum clipped to [0, 1] and squared.
-func netAct(a float32) float32 {
-	if a <= 0 {
-		return 0
-	}
-	if a >= 1 {
-		return 1
-	}
-	return a * a
 }

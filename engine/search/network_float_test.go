@@ -112,3 +112,14 @@ func encodeNetwork(e *netFloat, scale float32) []byte {
 	out = binary.LittleEndian.AppendUint32(out, math.Float32bits(e.b2))
 	return binary.LittleEndian.AppendUint32(out, math.Float32bits(scale))
 }
+
+// netAct is the activation: the sum clipped to [0, 1] and squared.
+func netAct(a float32) float32 {
+	if a <= 0 {
+		return 0
+	}
+	if a >= 1 {
+		return 1
+	}
+	return a * a
+}

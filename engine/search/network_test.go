@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -171,6 +172,12 @@ func TestReadNetworkRefuses(t *testing.T) {
 	}
 	width := append([]byte(nil), good...)
 	width[4]++
+	// scaled returns the file with the first layer's scale (the float32 after the width) set.
+	scaled := func(s float32) []byte {
+		data := append([]byte(nil), good...)
+		binary.LittleEndian.PutUint32(data[6:], math.Float32bits(s))
+		return data
+	}
 	tests := []struct {
 		name string
 		data []byte
@@ -181,6 +188,10 @@ func TestReadNetworkRefuses(t *testing.T) {
 		{"another width", width},
 		{"cut short", good[:len(good)-1]},
 		{"a byte more", append(append([]byte(nil), good...), 0)},
+		{"a zero scale", scaled(0)},
+		{"a negative scale", scaled(-1e-4)},
+		{"a scale not a number", scaled(float32(math.NaN()))},
+		{"a scale of one", scaled(1)},
 	}
 	for _, tc := range tests {
 		if _, err := ReadNetwork(tc.data); err == nil {
