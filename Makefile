@@ -174,9 +174,9 @@ tune:
 # Fits the network that corrects the evaluation of orthodox chess (search.NetEval in
 # engine/search/network.go; the trainer is in network_tune_test.go): 16,000 games of the
 # engine against itself at 1,500 nodes a move, every position kept, and 24,000 at 1,000, one
-# position in eight kept; Stockfish's score of every kept position at depth 8 (about 460
+# position in eight kept; Stockfish's score of every kept position at depth 8 (about 550
 # positions a second on two cores, 2,000,000 positions); then the network's fit, which writes
-# engine/orthonet/network.bin. About four hours of two cores.
+# engine/orthonet/network.bin. About three and a half hours of two cores.
 NETDATA := $(CURDIR)/.build/network
 tune-network:
 	mkdir -p .build
