@@ -32,18 +32,16 @@ const netInputs = 768
 // Network holds the weights of a network (ReadNetwork). It is not changed once read, so one
 // Network may serve any number of NetEvals at once.
 type Network struct {
-	w1    [netInputs][netHidden]int16 // in units of s1
-	b1    [netHidden]int32            // in units of s1
-	s1    float32
-	w2    [2][netHidden]float32 // the mover's view, then the other's
-	b2    float32
-	scale float32 // centipawns of the hand-written evaluation per unit of the output
-
-	// Derived when read, so that an evaluation clips and squares integers (no branches) and
-	// scales once: a unit's activation is min(max(sum, 0), top)² / top², and out is the
-	// output in centipawns per unit of that integer square.
-	top int32
-	out [2][netHidden]float32
+	w1 [netInputs][netHidden]int16 // in units of the file's first-layer scale s1
+	b1 [netHidden]int32            // in units of s1
+	// The output layer, as ReadNetwork derives it from the file so that an evaluation clips
+	// and squares integers (no branches) and scales once: a unit's activation is
+	// min(max(sum, 0), top)² / top² (top = 1/s1, the sum that stands for 1), and out holds
+	// the file's w2 (the mover's view, then the other's) in centipawns of the hand-written
+	// evaluation per unit of that integer square; bias is b2 in centipawns.
+	top  int32
+	out  [2][netHidden]float32
+	bias float32
 }
 
 // ReadNetwork reads a network file: "PGN1", the hidden width as a uint16, the float32 scale
@@ -76,7 +74,7 @@ func ReadNetwork(data []byte) (*Network, error) {
 		data = data[2:]
 		return v
 	}
-	n.s1 = f32()
+	s1 := f32()
 	for i := range n.w1 {
 		for j := range n.w1[i] {
 			n.w1[i][j] = i16()
@@ -85,25 +83,26 @@ func ReadNetwork(data []byte) (*Network, error) {
 	for j := range n.b1 {
 		n.b1[j] = int32(i16())
 	}
-	for v := range n.w2 {
-		for j := range n.w2[v] {
-			n.w2[v][j] = f32()
+	var w2 [2][netHidden]float32
+	for v := range w2 {
+		for j := range w2[v] {
+			w2[v][j] = f32()
 		}
 	}
-	n.b2 = f32()
-	n.scale = f32()
+	b2, scale := f32(), f32()
 	// The trainer puts the largest first-layer weight at 32,000 units, so 1/s1 is 32,000
 	// over that weight: some thousands for the fitted networks, far inside these bounds.
-	if !(n.s1 > 1e-9 && n.s1 < 0.5) {
-		return nil, fmt.Errorf("network: first layer's scale %g out of range", n.s1)
+	if !(s1 > 1e-9 && s1 < 0.5) {
+		return nil, fmt.Errorf("network: first layer's scale %g out of range", s1)
 	}
-	t := math.Round(1 / float64(n.s1))
+	t := math.Round(1 / float64(s1))
 	n.top = int32(t)
-	for v := range n.w2 {
-		for j, w := range n.w2[v] {
-			n.out[v][j] = float32(float64(w) * float64(n.scale) / (t * t))
+	for v := range w2 {
+		for j, w := range w2[v] {
+			n.out[v][j] = float32(float64(w) * float64(scale) / (t * t))
 		}
 	}
+	n.bias = b2 * scale
 	return n, nil
 }
 
@@ -162,8 +161,7 @@ func (e *NetEval) correction(b *board) int {
 		for c := engine.White; c <= engine.Black; c++ {
 			for t := engine.Pawn; t <= engine.King; t++ {
 				for s := b.pcs[c][t]; s != 0; {
-					sq := popLSB(&s)
-					e.add(n, c, t, sq)
+					e.add(n, piece{c, t, popLSB(&s)})
 				}
 			}
 		}
@@ -188,10 +186,10 @@ func (e *NetEval) correction(b *board) int {
 			e.move(n, gone[k], come[k])
 		}
 		for ; k < ng; k++ {
-			e.sub(n, gone[k].c, gone[k].t, gone[k].sq)
+			e.sub(n, gone[k])
 		}
 		for ; k < nc; k++ {
-			e.add(n, come[k].c, come[k].t, come[k].sq)
+			e.add(n, come[k])
 		}
 	}
 	e.pcs, e.valid = b.pcs, true
@@ -202,17 +200,7 @@ func (e *NetEval) correction(b *board) int {
 		u, v := int64(min(max(us[j], 0), top)), int64(min(max(them[j], 0), top))
 		out += n.out[0][j]*float32(u*u) + n.out[1][j]*float32(v*v)
 	}
-	return int(out + n.b2*n.scale)
-}
-
-// add adds the input of a piece to both views' sums; sub takes it away.
-func (e *NetEval) add(n *Network, c engine.Color, t engine.PieceType, sq engine.Square) {
-	w, k := &n.w1[netInput(engine.White, c, t, sq)], &n.w1[netInput(engine.Black, c, t, sq)]
-	a, b := &e.acc[engine.White], &e.acc[engine.Black]
-	for j := range a {
-		a[j] += int32(w[j])
-		b[j] += int32(k[j])
-	}
+	return int(out + n.bias)
 }
 
 // piece is a piece of colour c and type t on sq, as the sums' updates name it.
@@ -222,22 +210,37 @@ type piece struct {
 	sq engine.Square
 }
 
-// move takes the input of from away from both views' sums and adds that of to, in one pass.
-func (e *NetEval) move(n *Network, from, to piece) {
-	fw, fb := &n.w1[netInput(engine.White, from.c, from.t, from.sq)], &n.w1[netInput(engine.Black, from.c, from.t, from.sq)]
-	tw, tb := &n.w1[netInput(engine.White, to.c, to.t, to.sq)], &n.w1[netInput(engine.Black, to.c, to.t, to.sq)]
+// rows returns the first layer's weights of p's input in White's view and in Black's.
+func (n *Network) rows(p piece) (w, b *[netHidden]int16) {
+	return &n.w1[netInput(engine.White, p.c, p.t, p.sq)], &n.w1[netInput(engine.Black, p.c, p.t, p.sq)]
+}
+
+// add adds the input of p to both views' sums; sub takes it away.
+func (e *NetEval) add(n *Network, p piece) {
+	w, k := n.rows(p)
 	a, b := &e.acc[engine.White], &e.acc[engine.Black]
 	for j := range a {
-		a[j] += int32(tw[j]) - int32(fw[j])
-		b[j] += int32(tb[j]) - int32(fb[j])
+		a[j] += int32(w[j])
+		b[j] += int32(k[j])
 	}
 }
 
-func (e *NetEval) sub(n *Network, c engine.Color, t engine.PieceType, sq engine.Square) {
-	w, k := &n.w1[netInput(engine.White, c, t, sq)], &n.w1[netInput(engine.Black, c, t, sq)]
+func (e *NetEval) sub(n *Network, p piece) {
+	w, k := n.rows(p)
 	a, b := &e.acc[engine.White], &e.acc[engine.Black]
 	for j := range a {
 		a[j] -= int32(w[j])
 		b[j] -= int32(k[j])
+	}
+}
+
+// move takes the input of from away from both views' sums and adds that of to, in one pass.
+func (e *NetEval) move(n *Network, from, to piece) {
+	fw, fb := n.rows(from)
+	tw, tb := n.rows(to)
+	a, b := &e.acc[engine.White], &e.acc[engine.Black]
+	for j := range a {
+		a[j] += int32(tw[j]) - int32(fw[j])
+		b[j] += int32(tb[j]) - int32(fb[j])
 	}
 }
