@@ -15,7 +15,7 @@
 # Settings (environment): OUT (logs folder, default strength-logs/DATE), MOVETIME (1s),
 # SF_GAMES (100), SF_ELO (2200), SF_GO ("nodes 1000000": Stockfish's budget per move, about
 # what level 5 searches in its second), VAR_GAMES (200), LADDER_GAMES (100), VARIANTS,
-# BASE (cf23326), SEED (1).
+# BASE (cf23326), PROTOCOL (7690dee, see below), SEED (1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,13 +52,16 @@ if [ -z "$SF" ]; then
 fi
 echo "stockfish: $SF ($(echo quit | "$SF" | head -1))"
 
-# This tree's plyground, and the base commit's with the engine protocol added (the protocol
-# file uses only what the base already had).
+# This tree's plyground, and the base commit's with the engine protocol added. The protocol
+# file is taken as commit PROTOCOL had it: later versions read the page's table size
+# (app/worker) and the network (engine/orthonet), which the base does not have; the protocol
+# itself is the same.
+PROTOCOL=${PROTOCOL:-7690dee}
 go build -o "$OUT/plyground" ./cmd/plyground
 BASEDIR=$(mktemp -d)
 trap 'rm -rf "$BASEDIR"' EXIT
 git archive "$BASE" | tar -x -C "$BASEDIR"
-cp cmd/plyground/engine.go "$BASEDIR/cmd/plyground/"
+git show "$PROTOCOL:cmd/plyground/engine.go" >"$BASEDIR/cmd/plyground/engine.go"
 cat >"$BASEDIR/cmd/plyground/engine_register.go" <<'EOF'
 package main
 
