@@ -55,7 +55,7 @@ echo "stockfish: $SF ($(echo quit | "$SF" | head -1))"
 # This tree's plyground, and the base commit's with the engine protocol added. The protocol
 # file is taken as commit PROTOCOL had it: later versions read the page's table size
 # (app/worker) and the network (engine/orthonet), which the base does not have; the protocol
-# itself is the same.
+# itself is the same (cmd/plyground's TestStrengthBaseProtocol checks both).
 PROTOCOL=${PROTOCOL:-7690dee}
 go build -o "$OUT/plyground" ./cmd/plyground
 BASEDIR=$(mktemp -d)
