@@ -33,7 +33,6 @@ var (
 	netRate   = flag.Float64("netrate", 0.003, "the network's learning rate (a tenth in the last quarter)")
 	netDecay  = flag.Float64("netdecay", 0, "decoupled weight decay of the first layer's weights by input (not the shared ones)")
 	netOut    = flag.String("netout", "../orthonet/network.bin", "the file -write writes the network to")
-	netBase   = flag.String("netbase", "orthodox", "the evaluation the network corrects: orthodox (EvaluateTurn) or dice (EvaluateDice's Score, without the terms of one ply against one)")
 )
 
 // params lists every parameter, for the optimiser.
@@ -150,11 +149,7 @@ func handSamples(samples []tuneSample) []handSample {
 		var ei evalInfo
 		for j := w; j < len(samples); j += workers {
 			s := &samples[j]
-			v := evaluateTurn(&s.b, &ei, 1, 1)
-			if *netBase == "dice" {
-				v = turnValue(&s.b, &ei, 1, 1, false)
-			}
-			out[j] = handSample{float64(v), netTarget(s)}
+			out[j] = handSample{float64(evaluateTurn(&s.b, &ei, 1, 1)), netTarget(s)}
 		}
 	})
 	return out
