@@ -175,7 +175,7 @@ func captureGains(p *board, ei *evalInfo, c engine.Color) (g [7][7]int, gainful 
 						k++
 					}
 				}
-				gain -= seeValue[t] * diceChance(k) / 36
+				gain -= seeValue[t] * RollChance(k) / 36
 			}
 			if gain > g[t][v] {
 				g[t][v] = gain
@@ -186,9 +186,10 @@ func captureGains(p *board, ei *evalInfo, c engine.Color) (g [7][7]int, gainful 
 	return g, gainful
 }
 
-// diceChance returns, in 36ths, the chance that a roll of two dice allows a piece of one of
-// k distinct types (a die shows it, or a double, D1).
-func diceChance(k int) int {
+// RollChance returns, in 36ths, the chance that a roll of two dice allows a piece of one of
+// k distinct types (a die shows it, or a double, which allows every type: D1). With k = 0 it
+// is the chance of a double.
+func RollChance(k int) int {
 	if k <= 0 {
 		return 6 // only the doubles
 	}
@@ -238,7 +239,7 @@ func OrderDiceMove(p *engine.Position, m engine.Move) (order int32, noisy bool) 
 			k++
 		}
 	}
-	if k > 0 && seeValue[victim]*36 < seeValue[attacker]*diceChance(k) {
+	if k > 0 && seeValue[victim]*36 < seeValue[attacker]*RollChance(k) {
 		return order, false
 	}
 	return 1<<20 + int32(seeValue[victim]*8-int(attacker)), true

@@ -275,3 +275,23 @@ func TestD1_OrderDiceMove(t *testing.T) {
 		}
 	}
 }
+
+// TestD1_RollChance checks the odds of a roll allowing a piece of one of k types against a
+// count of the 36 rolls of two dice: a roll allows the types its dice show, and a double
+// allows every type (D1). The k types are numbers 1..k of the dice; which numbers they are
+// does not matter.
+func TestD1_RollChance(t *testing.T) {
+	for k := 0; k <= 7; k++ {
+		want := 0
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				if a == b || a <= k || b <= k {
+					want++
+				}
+			}
+		}
+		if got := RollChance(k); got != want {
+			t.Errorf("RollChance(%d) = %d/36, want %d/36", k, got, want)
+		}
+	}
+}

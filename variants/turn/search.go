@@ -611,19 +611,9 @@ func exposureThreat(x search.Exposure) int {
 	}
 	answer := 0
 	if x.Answers > 0 {
-		answer = chanceOfTypes(x.Answers)
+		answer = search.RollChance(x.Answers)
 	}
-	return diceWin * chanceOfTypes(x.Checkers) * (36 - answer) * chanceOfTypes(1) / (36 * 36 * 36)
-}
-
-// chanceOfTypes returns, in 36ths, the chance that a roll of two dice allows a piece of one of
-// k distinct types (a die shows it, or a double, D1).
-func chanceOfTypes(k int) int {
-	if k <= 0 {
-		return 6 // only the doubles
-	}
-	k = min(k, 6)
-	return 6 + 30 - (6-k)*(5-k)
+	return diceWin * search.RollChance(x.Checkers) * (36 - answer) * search.RollChance(1) / (36 * 36 * 36)
 }
 
 // diceOdds returns the value v of a dice-chess state at the start of a turn, before the
@@ -661,7 +651,7 @@ func (g *SearchGame) diceOdds(s State, v int) int {
 		return (1 - e) * t / cycle
 	}
 	if att := p.AttackersTo(p.KingSquare(us.Other()), us); att != 0 {
-		f := fall(chanceOfTypes(1), chanceOfTypes(types(att)), true)
+		f := fall(search.RollChance(1), search.RollChance(types(att)), true)
 		return int(math.Round(f*diceWin + (1-f)*float64(v)))
 	}
 	if p.InCheck() {
@@ -669,7 +659,7 @@ func (g *SearchGame) diceOdds(s State, v int) int {
 		for _, m := range s.LegalPlies(g.moves[:0]) {
 			movers |= engine.SquareBB(m.From())
 		}
-		f := fall(chanceOfTypes(types(movers)), chanceOfTypes(types(p.Checkers())), false)
+		f := fall(search.RollChance(types(movers)), search.RollChance(types(p.Checkers())), false)
 		return int(math.Round(-f*diceWin + (1-f)*float64(v)))
 	}
 	return v

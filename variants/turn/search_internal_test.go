@@ -8,17 +8,6 @@ import (
 	"github.com/plyground/plyground/engine/search"
 )
 
-// TestD1_ChanceOfTypes checks the odds of a roll allowing one of k piece types, counted by
-// hand: the 6 doubles allow everything (D1), and of the 30 ordered pairs of different numbers
-// the ones showing none of the k numbers are (6-k)(5-k).
-func TestD1_ChanceOfTypes(t *testing.T) {
-	for k, want := range []int{6, 16, 24, 30, 34, 36, 36} {
-		if got := chanceOfTypes(k); got != want {
-			t.Errorf("chanceOfTypes(%d) = %d/36, want %d/36", k, got, want)
-		}
-	}
-}
-
 // TestD4_DiceOddsKingInCheck checks the dice-chess evaluation of a king in check before the
 // roll (D3, D4): it may survive, but less often when fewer piece types can answer the check,
 // and a king left attacked by the opponent's pass is likely taken, on this roll or a later
